@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Feedline",
+    products: [
+        .executable(name: "feedline", targets: ["feedline"]),
+    ],
+    targets: [
+        // GTK 4 as Swift sees it: `pkg-config gtk4`.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // The few things Swift cannot call directly: variadic functions,
+        // type macros, and the GLib watch that drains the dispatch main queue.
+        .target(
+            name: "CGtkShim",
+            dependencies: ["CGtk"],
+            linkerSettings: [.linkedLibrary("dispatch")]
+        ),
+        // The thin Swift layer over GTK. Every C pointer stays in here.
+        .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShim"]),
+        // Feeds, paging and parsing. Imports no GTK.
+        .target(name: "FeedCore"),
+        // The app's window, list and actions, as a library tests can drive.
+        .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore"]),
+        .executableTarget(name: "feedline", dependencies: ["FeedlineUI"]),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
+        .testTarget(
+            name: "FeedlineUITests",
+            dependencies: ["FeedlineUI", "GtkKit", "FeedCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

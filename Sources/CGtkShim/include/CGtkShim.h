@@ -1,0 +1,39 @@
+/*
+ * CGtkShim: what Swift cannot call in GTK and GLib by itself.
+ *
+ * Kept deliberately small. Each function here stands in for a C macro or a
+ * variadic function, or is the one piece of glue (the dispatch main-queue
+ * watch) that has to be C. Everything else is called from Swift directly.
+ */
+#pragma once
+#include <gtk/gtk.h>
+
+/* --- Main loop ----------------------------------------------------------- */
+
+/* Lets GLib's main loop run the dispatch main queue (and so the Swift main
+ * actor): watches the queue's wake-up eventfd and drains the queue when it
+ * fires. Costs nothing while idle. Returns the GLib source id. Call once, on
+ * the main thread, before g_application_run (or before pumping GLib). */
+guint feedline_main_queue_attach(void);
+
+/* --- Types (macros in C) ------------------------------------------------- */
+
+GType feedline_type_object(void);
+
+/* --- Accessibility (variadic in GTK) -------------------------------------- */
+
+void feedline_accessible_set_label(GtkAccessible *accessible, const char *label);
+void feedline_accessible_set_description(GtkAccessible *accessible, const char *description);
+void feedline_accessible_reset_description(GtkAccessible *accessible);
+void feedline_accessible_set_busy(GtkAccessible *accessible, gboolean busy);
+void feedline_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden);
+
+/* A GtkLabel with a chosen accessible role (construct-only property). */
+GtkWidget *feedline_label_new_with_role(GtkAccessibleRole role);
+
+/* gtk_accessible_announce (GTK 4.14+), found at run time so one build works on
+ * 4.8 and uses the real thing on newer GTKs. Returns FALSE when the running
+ * GTK has no announcements; then nothing is sent. priority: 0 low, 1 medium,
+ * 2 high (GtkAccessibleAnnouncementPriority). */
+gboolean feedline_announce_is_available(void);
+gboolean feedline_accessible_announce(GtkAccessible *accessible, const char *message, int priority);

@@ -1,0 +1,98 @@
+import Foundation
+
+/// What changed after the pager did something: the new phase, and what an
+/// accepted page did to the list (nil when only the phase changed).
+public struct PagerUpdate: Sendable {
+    public var phase: PagingPhase
+    public var result: PageResult?
+    /// The feed's title, when the page carried one.
+    public var feedTitle: String?
+}
+
+/// Runs the paging state machine against a source: starts fetches off the
+/// main thread and reports every change on the main actor, in order.
+///
+/// One pager serves one window. The UI asks (`loadMore`, `retry`,
+/// `refresh`), the pager decides, and `onUpdate` tells the UI what to show.
+@MainActor
+public final class FeedPager {
+    public let source: any FeedSource
+    public private(set) var state = PagingState()
+    /// Called on the main actor after every change of phase or items.
+    public var onUpdate: ((PagerUpdate) -> Void)?
+    /// Called with every failure that reaches the reader, for logging.
+    public var onFailure: ((FeedError) -> Void)?
+    private var task: Task<Void, Never>?
+
+    public init(source: any FeedSource) {
+        self.source = source
+    }
+
+    public var phase: PagingPhase { state.phase }
+
+    /// Asks for the next page if paging is idle; does nothing while a page
+    /// is loading, after a failure, or at the end. Cheap to call often.
+    public func loadMore() {
+        guard let request = state.requestMore() else { return }
+        start(request)
+    }
+
+    /// Asks again for the page that failed.
+    public func retry() {
+        guard let request = state.retry() else { return }
+        start(request)
+    }
+
+    /// Reloads from the first page; the current items stay until it arrives.
+    public func refresh() {
+        task?.cancel()
+        start(state.refresh())
+    }
+
+    /// Stops the request in flight; its answer will be dropped.
+    public func cancel() {
+        task?.cancel()
+        task = nil
+        state.cancel()
+    }
+
+    private func start(_ request: PageRequest) {
+        notify(result: nil, feedTitle: nil)
+        let source = source
+        task = Task {
+            let outcome: Result<FeedPage, any Error>
+            do {
+                outcome = .success(try await Self.fetch(from: source, after: request.cursor))
+            } catch {
+                outcome = .failure(error)
+            }
+            self.finish(request, outcome)
+        }
+    }
+
+    /// Runs the source off the main actor.
+    @concurrent
+    private nonisolated static func fetch(
+        from source: any FeedSource, after cursor: PageCursor?
+    ) async throws -> FeedPage {
+        try await source.nextPage(after: cursor)
+    }
+
+    private func finish(_ request: PageRequest, _ outcome: Result<FeedPage, any Error>) {
+        switch outcome {
+        case .success(let page):
+            guard let result = state.receive(page, for: request) else { return }
+            notify(result: result, feedTitle: page.feedTitle)
+        case .failure(let error):
+            if error is CancellationError { return }
+            let feedError = FeedError(describing: error)
+            guard state.fail(feedError, for: request) else { return }
+            onFailure?(feedError)
+            notify(result: nil, feedTitle: nil)
+        }
+    }
+
+    private func notify(result: PageResult?, feedTitle: String?) {
+        onUpdate?(PagerUpdate(phase: state.phase, result: result, feedTitle: feedTitle))
+    }
+}

@@ -1,0 +1,117 @@
+/// Turning feed text into plain text a row can show.
+///
+/// Everything a feed says reaches GTK as plain text; these helpers only
+/// tidy it: whitespace, length, and HTML reduced to its words.
+public enum PlainText {
+    /// Longest title a row keeps; longer ones end in "…".
+    public static let titleLimit = 300
+    /// Longest summary a row keeps (it shows two lines of it).
+    public static let summaryLimit = 400
+
+    /// Collapses runs of whitespace (newlines included) into single spaces.
+    public static func singleLine(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Cuts `text` to at most `limit` characters, at a word boundary when one
+    /// is near, and marks the cut with "…".
+    public static func truncated(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var cut = text.prefix(limit - 1)
+        if let space = cut.lastIndex(of: " "), cut.distance(from: space, to: cut.endIndex) < 24 {
+            cut = cut[..<space]
+        }
+        return cut.trimmingTrailingWhitespace() + "…"
+    }
+
+    /// A row-sized single line: whitespace collapsed, then truncated.
+    public static func line(_ text: String, limit: Int) -> String {
+        truncated(singleLine(text), to: limit)
+    }
+
+    /// The text of an HTML fragment: tags dropped, block ends and `<br>` kept
+    /// as line breaks, entities decoded, script and style content removed.
+    public static func fromHTML(_ html: String) -> String {
+        var output = ""
+        var index = html.startIndex
+        var skipUntil: String?
+        while index < html.endIndex {
+            let character = html[index]
+            if character == "<", let close = html[index...].firstIndex(of: ">") {
+                let tag = html[html.index(after: index)..<close].lowercased()
+                let name = tag.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber })
+                if let awaited = skipUntil {
+                    if tag.hasPrefix("/") && name == awaited { skipUntil = nil }
+                } else if name == "script" || name == "style" {
+                    if !tag.hasSuffix("/") { skipUntil = String(name) }
+                } else if name == "br" || (tag.hasPrefix("/") && blockTags.contains(String(name))) {
+                    output.append("\n")
+                } else if name == "p" || name == "li" {
+                    if !output.isEmpty && !output.hasSuffix("\n") { output.append("\n") }
+                }
+                index = html.index(after: close)
+                continue
+            }
+            if skipUntil == nil {
+                if character == "&", let (decoded, end) = decodeEntity(in: html, at: index) {
+                    output.append(decoded)
+                    index = end
+                    continue
+                }
+                output.append(character)
+            }
+            index = html.index(after: index)
+        }
+        return output.split(separator: "\n", omittingEmptySubsequences: true)
+            .map { singleLine(String($0)) }
+            .filter { !$0.isEmpty }
+            .joined(separator: "\n")
+    }
+
+    private static let blockTags: Set<String> = [
+        "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "tr",
+    ]
+
+    private static let namedEntities: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
+        "hellip": "…", "mdash": "—", "ndash": "–", "lsquo": "‘", "rsquo": "’",
+        "ldquo": "“", "rdquo": "”", "copy": "©",
+    ]
+
+    /// Decodes `&name;`, `&#123;` or `&#x1F;` starting at `start`.
+    private static func decodeEntity(in text: String, at start: String.Index) -> (String, String.Index)? {
+        let limit = text.index(start, offsetBy: 12, limitedBy: text.endIndex) ?? text.endIndex
+        guard let semicolon = text[start..<limit].firstIndex(of: ";") else { return nil }
+        let body = text[text.index(after: start)..<semicolon]
+        let end = text.index(after: semicolon)
+        if body.hasPrefix("#") {
+            let digits = body.dropFirst()
+            let value = digits.first == "x" || digits.first == "X"
+                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+            return (String(Character(scalar)), end)
+        }
+        guard let named = namedEntities[String(body)] else { return nil }
+        return (named, end)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingTrailingWhitespace() -> String {
+        var text = self
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A JSON Feed file on disk, handed out in pages of `pageSize` items.
+///
+/// The file is read and parsed off the main thread on the first request, and
+/// again on every request for the first page, so Refresh picks up edits.
+/// Cursors are item offsets into the parsed document.
+public actor LocalFeedSource: FeedSource {
+    public nonisolated let displayName: String
+    public nonisolated let file: URL
+    public nonisolated let pageSize: Int
+    private var document: FeedDocument?
+
+    public init(file: URL, pageSize: Int = 20) {
+        precondition(pageSize > 0, "page size must be positive")
+        self.file = file
+        self.pageSize = pageSize
+        self.displayName = file.deletingPathExtension().lastPathComponent
+    }
+
+    public func nextPage(after cursor: PageCursor?) async throws -> FeedPage {
+        let start: Int
+        let document: FeedDocument
+        if let cursor {
+            guard let offset = Int(cursor.rawValue), offset >= 0 else {
+                throw FeedError("This page can't be found", detail: "bad cursor \(cursor)")
+            }
+            start = offset
+            document = try self.document ?? load()
+        } else {
+            start = 0
+            document = try load()
+        }
+        try Task.checkCancellation()
+        let end = min(start + pageSize, document.items.count)
+        let items = start < end ? Array(document.items[start..<end]) : []
+        let next = end < document.items.count ? PageCursor(String(end)) : nil
+        return FeedPage(items: items, next: next, feedTitle: document.title)
+    }
+
+    private func load() throws(FeedError) -> FeedDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw Self.readError(error, file: file)
+        }
+        let parsed = try JSONFeedParser.parse(data)
+        document = parsed
+        return parsed
+    }
+
+    private static func readError(_ error: any Error, file: URL) -> FeedError {
+        let name = "“\(file.lastPathComponent)”"
+        let nsError = error as NSError
+        let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+        switch (nsError.code, posix) {
+        case (NSFileReadNoSuchFileError, _), (_, Int(ENOENT)):
+            return FeedError("The file \(name) doesn't exist", detail: file.path)
+        case (NSFileReadNoPermissionError, _), (_, Int(EACCES)):
+            return FeedError("You don't have permission to read \(name)", detail: file.path)
+        default:
+            return FeedError("Couldn't read \(name)", detail: "\(file.path): \(error.localizedDescription)")
+        }
+    }
+}

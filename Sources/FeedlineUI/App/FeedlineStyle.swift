@@ -1,0 +1,12 @@
+/// The app's own CSS, on top of the theme.
+enum FeedlineStyle {
+    static let css = """
+        .feed-row { padding: 10px 16px 12px 16px; }
+        .feed-row-title { font-weight: bold; }
+        .feed-footer { min-height: 56px; padding: 8px 16px; }
+        .status-bar { padding: 4px 8px 4px 12px; min-height: 30px; }
+        .status-page { padding: 24px; }
+        .status-page .title-2 { margin-top: 6px; }
+        button.pill { border-radius: 9999px; padding: 8px 32px; }
+        """
+}

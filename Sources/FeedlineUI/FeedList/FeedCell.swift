@@ -1,0 +1,42 @@
+import Foundation
+import GtkKit
+
+/// What one recycled list row holds: an item row, and (made on first need,
+/// since only the last row ever shows it) a footer. Bind puts whichever the
+/// entry needs into the row.
+@MainActor
+final class FeedCell {
+    let row = FeedRow()
+    private var footer: FeedFooter?
+    private let onRetry: @MainActor () -> Void
+
+    init(onRetry: @escaping @MainActor () -> Void) {
+        self.onRetry = onRetry
+    }
+
+    /// The footer this cell shows, if it shows one now.
+    private(set) var shownFooter: FeedFooter?
+
+    func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date) {
+        switch entry {
+        case .item(let item):
+            row.show(item, now: now)
+            listRow.setChild(row.root)
+            listRow.isActivatable = true
+            listRow.setAccessibleLabel(ItemText.accessibleName(item, now: now))
+        case .footer(let state):
+            let footer = self.footer ?? FeedFooter(onRetry: onRetry)
+            self.footer = footer
+            footer.show(state)
+            shownFooter = footer
+            listRow.setChild(footer.root)
+            listRow.isActivatable = false
+            listRow.setAccessibleLabel(PagingText.footer(state))
+        }
+    }
+
+    func unbind() {
+        shownFooter?.stop()
+        shownFooter = nil
+    }
+}

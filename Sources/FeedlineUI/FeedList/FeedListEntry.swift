@@ -1,0 +1,29 @@
+import FeedCore
+
+/// What the bottom of the list says, shown by the footer row.
+enum FooterState: Equatable {
+    case loading
+    case failed(reason: String)
+    case end
+
+    /// The footer for a paging phase, or nil for none. A refresh in flight
+    /// shows no footer: its busy indicator is in the header bar.
+    init?(_ phase: PagingPhase, hasItems: Bool) {
+        guard hasItems else { return nil }
+        switch phase {
+        case .idle: return nil
+        case .loading(let request): if request.replacesItems { return nil } else { self = .loading }
+        case .failed(let error, _): self = .failed(reason: error.reason)
+        case .exhausted: self = .end
+        }
+    }
+}
+
+/// One element of the list model: a feed item, or the footer sentinel that
+/// is always last. The footer is a model item, not a widget under the list:
+/// GtkListView must be the scrolled window's direct child, and replacing the
+/// sentinel in the same splice that inserts a page keeps scrolling anchored.
+enum FeedListEntry {
+    case item(FeedItem)
+    case footer(FooterState)
+}

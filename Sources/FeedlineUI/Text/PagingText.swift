@@ -1,0 +1,63 @@
+import FeedCore
+
+/// What the status line says and what screen readers hear, for each turn
+/// paging takes. One place, so the footer, the status line and the
+/// announcements never disagree.
+enum PagingText {
+    static let loadingMore = "Loading more items"
+    static let caughtUp = "You're all caught up"
+    static let refreshed = "Feed refreshed"
+
+    /// The status line for a phase, given how many items are shown.
+    static func status(_ phase: PagingPhase, itemCount: Int) -> String {
+        switch phase {
+        case .idle:
+            return itemCount == 0 ? "Loading…" : count(itemCount)
+        case .loading(let request):
+            if request.replacesItems { return itemCount == 0 ? "Loading…" : "Refreshing…" }
+            return "\(loadingMore)…"
+        case .failed(let error, let request):
+            return "\(failureTitle(request, itemCount: itemCount)): \(error.reason)"
+        case .exhausted:
+            return itemCount == 0 ? "This feed has no items" : "\(caughtUp) · \(count(itemCount))"
+        }
+    }
+
+    /// "Couldn't load more items", "Couldn't refresh", "Couldn't load the feed".
+    static func failureTitle(_ request: PageRequest, itemCount: Int) -> String {
+        if !request.replacesItems { return "Couldn't load more items" }
+        return itemCount == 0 ? "Couldn't load the feed" : "Couldn't refresh"
+    }
+
+    static func footer(_ state: FooterState) -> String {
+        switch state {
+        case .loading: loadingMore
+        case .failed(let reason): "Couldn't load more items: \(reason)"
+        case .end: caughtUp
+        }
+    }
+
+    /// What to announce after an update, if anything, and whether it is
+    /// urgent. `shownBefore`: items on screen before the update.
+    static func announcement(_ update: PagerUpdate, shownBefore: Int) -> (message: String, urgent: Bool)? {
+        let atEnd = update.phase == .exhausted
+        switch update.result {
+        case .appended(let items) where !items.isEmpty:
+            let loaded = "Loaded \(items.count) more \(items.count == 1 ? "item" : "items")"
+            return (atEnd ? "\(loaded). \(caughtUp)" : loaded, false)
+        case .appended:
+            return atEnd ? (caughtUp, false) : nil
+        case .replaced(let items):
+            if shownBefore > 0 { return (refreshed, false) }
+            return (items.isEmpty ? "This feed has no items" : "Loaded \(count(items.count))", false)
+        case nil:
+            guard case .failed(let error, let request) = update.phase else { return nil }
+            let title = failureTitle(request, itemCount: shownBefore)
+            return ("\(title): \(error.reason). Retry is available", true)
+        }
+    }
+
+    static func count(_ n: Int) -> String {
+        n == 1 ? "1 item" : "\(n) items"
+    }
+}

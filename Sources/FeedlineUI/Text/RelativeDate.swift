@@ -1,0 +1,41 @@
+import Foundation
+
+/// "just now", "5 minutes ago", "2 hours ago", "yesterday", "3 days ago",
+/// then the date itself ("12 Mar 2023"): short enough to be heard often.
+enum RelativeDate {
+    static func describe(_ date: Date, now: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        if seconds < -60 { return absolute(date, now: now) }  // in the future: say when
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return plural(Int(seconds / 60), "minute") + " ago"
+        case ..<86_400: return plural(Int(seconds / 3600), "hour") + " ago"
+        default: break
+        }
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date),
+                                           to: calendar.startOfDay(for: now)).day ?? 0
+        switch days {
+        case ...1: return "yesterday"
+        case ..<7: return "\(days) days ago"
+        default: return absolute(date, now: now)
+        }
+    }
+
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar
+    }()
+
+    private static func plural(_ count: Int, _ unit: String) -> String {
+        count == 1 ? "1 \(unit)" : "\(count) \(unit)s"
+    }
+
+    private static func absolute(_ date: Date, now: Date) -> String {
+        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
+        var style = Date.FormatStyle.dateTime.day().month(.abbreviated)
+        if !sameYear { style = style.year() }
+        style.timeZone = calendar.timeZone
+        return date.formatted(style)
+    }
+}

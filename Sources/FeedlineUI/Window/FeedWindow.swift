@@ -1,0 +1,164 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// One window showing one feed: the header bar with Refresh, the list (or a
+/// full-window page while there is none), and the status line.
+///
+/// Data flows one way: the list reports the reader nearing the end, the
+/// pager decides and fetches, and `apply` shows each update: the splice,
+/// the footer, the status line, then the announcement.
+@MainActor
+public final class FeedWindow {
+    let window: Window
+    let pager: FeedPager
+    let feedList = FeedList()
+    let content = Stack()
+    let loadingPage = StatusPage(iconName: nil, title: "Loading…")
+    let errorPage = StatusPage(iconName: "dialog-error-symbolic", title: "Couldn't Load the Feed",
+                               buttonLabel: "_Retry")
+    let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: "No Items")
+    let statusBar = StatusBar()
+    let refreshButton = Button(iconName: "view-refresh-symbolic")
+    let refreshSpinner = Spinner()
+    let announcer: Announcer
+    private(set) var feedTitle: String
+
+    /// Every message sent to screen readers, oldest first (for tests).
+    private(set) var announcements: [String] = []
+
+    init(application: Application, source: any FeedSource) {
+        window = Window(application: application)
+        pager = FeedPager(source: source)
+        feedTitle = source.displayName
+        announcer = Announcer(window: window)
+
+        layOut()
+        addActions()
+        connect()
+        setTitle(feedTitle)
+        showPage(for: pager.phase)
+    }
+
+    private func layOut() {
+        window.setDefaultSize(width: 640, height: 800)
+        let header = HeaderBar()
+        refreshButton.tooltip = "Refresh (Ctrl+R)"
+        refreshButton.setAccessibleLabel("Refresh")
+        refreshButton.actionName = "win.refresh"
+        header.packStart(refreshButton)
+        refreshSpinner.isVisible = false
+        refreshSpinner.setAccessibleLabel("Refreshing")
+        header.packStart(refreshSpinner)
+        window.setTitlebar(header)
+
+        content.add(loadingPage.root, name: "loading")
+        content.add(errorPage.root, name: "error")
+        content.add(emptyPage.root, name: "empty")
+        content.add(feedList.scroller, name: "list")
+        content.verticalExpand = true
+        window.setChild(Box(.vertical, children: [content, Separator(), statusBar.root]))
+    }
+
+    private func addActions() {
+        window.addAction("refresh") { [weak self] in self?.pager.refresh() }
+    }
+
+    private func connect() {
+        pager.onUpdate = { [weak self] update in self?.apply(update) }
+        pager.onFailure = { [weak self] error in
+            guard let self else { return }
+            FileHandle.standardError.write(Data("feedline: \(feedTitle): \(error)\n".utf8))
+        }
+        feedList.onNeedsMore = { [weak self] in self?.pager.loadMore() }
+        feedList.onRetry = { [weak self] in self?.pager.retry() }
+        statusBar.retryButton.onClicked { [weak self] in self?.pager.retry() }
+        errorPage.button?.onClicked { [weak self] in self?.pager.retry() }
+        feedList.onActivate = { [weak self] item in self?.open(item) }
+        announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
+        window.onCloseRequest { [weak self] in
+            self?.pager.cancel()
+            return false
+        }
+    }
+
+    /// Shows the window and starts loading the first page.
+    public func present() {
+        window.present()
+        pager.loadMore()
+    }
+
+    // MARK: Showing updates
+
+    private func apply(_ update: PagerUpdate) {
+        let shownBefore = feedList.itemCount
+        if let title = update.feedTitle, !title.isEmpty, title != feedTitle {
+            setTitle(title)
+        }
+        feedList.show(update.result, phase: update.phase)
+        showPage(for: update.phase)
+        showBusy(update.phase)
+        statusBar.show(PagingText.status(update.phase, itemCount: feedList.itemCount),
+                       retryReason: retryReason(update.phase))
+        if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore) {
+            announcer.announce(message, urgent ? .assertive : .polite)
+        }
+        // A page that added nothing leaves the adjustment as it was, so no
+        // "changed" signal will come to re-check the distance to the end.
+        if update.phase == .idle, update.result?.items.isEmpty == true {
+            feedList.checkPrefetch()
+        }
+    }
+
+    private func retryReason(_ phase: PagingPhase) -> String? {
+        if case .failed(let error, _) = phase { error.reason } else { nil }
+    }
+
+    /// The list once there are items; before that, a full-window page.
+    private func showPage(for phase: PagingPhase) {
+        let page: String
+        if feedList.itemCount > 0 {
+            page = "list"
+        } else {
+            switch phase {
+            case .idle, .loading: page = "loading"
+            case .failed(let error, _):
+                errorPage.detail.text = error.reason
+                page = "error"
+            case .exhausted:
+                emptyPage.detail.text = "“\(feedTitle)” has nothing to show yet."
+                page = "empty"
+            }
+        }
+        content.visibleChildName = page
+        loadingPage.setActive(page == "loading")
+    }
+
+    /// The BUSY state and the header spinner while anything loads.
+    private func showBusy(_ phase: PagingPhase) {
+        let request = pager.state.inFlight
+        let refreshing = request?.replacesItems == true && feedList.itemCount > 0
+        refreshSpinner.isVisible = refreshing
+        refreshSpinner.isSpinning = refreshing
+        feedList.listView.setAccessibleBusy(request != nil)
+    }
+
+    private func setTitle(_ title: String) {
+        feedTitle = title
+        window.title = title
+        feedList.listView.setAccessibleLabel(title)
+        loadingPage.title.text = "Loading “\(title)”…"
+    }
+
+    private func open(_ item: FeedItem) {
+        guard let link = item.link else {
+            statusBar.show("“\(item.title)” has no link to open", retryReason: nil)
+            return
+        }
+        guard link.scheme == "https" || link.scheme == "http" else {
+            statusBar.show("Only web links can be opened (this one is “\(link.scheme ?? "")”)", retryReason: nil)
+            return
+        }
+        window.showURI(link.absoluteString)
+    }
+}

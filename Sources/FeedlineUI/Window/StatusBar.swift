@@ -1,0 +1,30 @@
+import GtkKit
+
+/// The line at the bottom of the window that always says where paging
+/// stands, as a STATUS-role label screen readers can read, with its own
+/// Retry button (reachable even when the failed footer row is off screen).
+@MainActor
+final class StatusBar {
+    let root = Box(.horizontal, spacing: 8)
+    let label = Label(role: .status)
+    let retryButton = Button(mnemonic: "_Retry")
+
+    init() {
+        root.addCSSClass("status-bar")
+        label.xAlign = 0
+        label.horizontalExpand = true
+        label.ellipsizeEnd()
+        label.addCSSClass("dim-label")
+        retryButton.addCSSClass("flat")
+        retryButton.tooltip = "Try again (Alt+R)"
+        retryButton.isVisible = false
+        root.append(label)
+        root.append(retryButton)
+    }
+
+    func show(_ text: String, retryReason: String?) {
+        label.text = text
+        retryButton.isVisible = retryReason != nil
+        retryButton.setAccessibleDescription(retryReason)
+    }
+}

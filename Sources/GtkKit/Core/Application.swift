@@ -1,0 +1,61 @@
+import CGtk
+
+/// A GtkApplication: the process's app id, its actions and shortcuts, and
+/// the main loop.
+@MainActor
+public final class Application: Object {
+    /// `unique`: a second launch activates the running instance instead of
+    /// starting another (the GNOME default).
+    public init(id: String, unique: Bool = true) {
+        let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+        super.init(UnsafeMutableRawPointer(gtk_application_new(id, flags)!), .adopt)
+    }
+
+    var application: UnsafeMutablePointer<GtkApplication> { pointer() }
+
+    /// The app was launched (or launched again): show a window.
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) {
+        connect("activate", handler)
+    }
+
+    /// Adds an `app.NAME` action.
+    @discardableResult
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
+        Action.add(name, to: opaque, handler: handler)
+    }
+
+    /// Keyboard shortcuts for a detailed action name ("win.refresh"), in
+    /// GTK's accelerator syntax ("<Control>r", "F5").
+    public func setAccelerators(_ accelerators: [String], for action: String) {
+        var strings = accelerators.map { strdup($0) } + [nil]
+        defer { strings.forEach { free($0) } }
+        strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(application, action, $0)
+            }
+        }
+    }
+
+    /// Runs the main loop until the last window closes or `quit()`.
+    /// Swift concurrency's main actor runs inside it.
+    public func run() -> Int32 {
+        MainLoop.attachSwiftConcurrency()
+        return g_application_run(pointer(), 0, nil)
+    }
+
+    /// Registers without running (for tests, which pump the loop
+    /// themselves): emits "startup", which initializes GTK.
+    public func register() {
+        MainLoop.attachSwiftConcurrency()
+        var error: UnsafeMutablePointer<GError>?
+        if g_application_register(pointer(), nil, &error) == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_error_free(error)
+            fatalError("could not register application: \(message)")
+        }
+    }
+
+    public func quit() {
+        g_application_quit(pointer())
+    }
+}

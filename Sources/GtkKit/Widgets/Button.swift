@@ -1,0 +1,48 @@
+import CGtk
+
+/// A GtkButton with a label (with mnemonic) or an icon.
+@MainActor
+public final class Button: Widget {
+    /// A text button; an underscore marks the mnemonic (`"_Retry"`: Alt+R).
+    public init(mnemonic: String) {
+        super.init(gtk_button_new_with_mnemonic(mnemonic), .sink)
+    }
+
+    /// An icon button; give it a tooltip and an accessible label.
+    public init(iconName: String) {
+        super.init(gtk_button_new_from_icon_name(iconName), .sink)
+    }
+
+    private var button: UnsafeMutablePointer<GtkButton> { pointer() }
+
+    public var label: String? {
+        get { gtk_button_get_label(button).map { String(cString: $0) } }
+        set { gtk_button_set_label(button, newValue) }
+    }
+
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(button, newValue) }
+    }
+
+    /// Replaces the button's content with a widget (e.g. a spinner).
+    public func setChild(_ child: Widget?) {
+        gtk_button_set_child(button, child?.widget)
+    }
+
+    /// Activates the named action (`"win.refresh"`) when clicked, and is
+    /// insensitive while the action is disabled.
+    public var actionName: String? {
+        get { gtk_actionable_get_action_name(OpaquePointer(widget)).map { String(cString: $0) } }
+        set { gtk_actionable_set_action_name(OpaquePointer(widget), newValue) }
+    }
+
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) {
+        connect("clicked", handler)
+    }
+
+    /// Clicks it, as the keyboard would (activates the button).
+    public func click() {
+        gtk_widget_activate(widget)
+    }
+}

@@ -1,0 +1,86 @@
+import CGtk
+
+/// A GtkBox: children in a row or a column.
+@MainActor
+public final class Box: Widget {
+    public enum Orientation {
+        case horizontal, vertical
+
+        var gtk: GtkOrientation {
+            self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+        }
+    }
+
+    public init(_ orientation: Orientation, spacing: Int32 = 0, children: [Widget] = []) {
+        super.init(gtk_box_new(orientation.gtk, spacing), .sink)
+        children.forEach(append)
+    }
+
+    public func append(_ child: Widget) {
+        gtk_box_append(pointer(), child.widget)
+    }
+}
+
+/// A GtkStack: one named child visible at a time.
+@MainActor
+public final class Stack: Widget {
+    public init() {
+        super.init(gtk_stack_new(), .sink)
+        gtk_stack_set_transition_type(opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    }
+
+    public func add(_ child: Widget, name: String) {
+        gtk_stack_add_named(opaque, child.widget, name)
+    }
+
+    public var visibleChildName: String? {
+        get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }
+        set { gtk_stack_set_visible_child_name(opaque, newValue) }
+    }
+}
+
+/// A GtkSpinner. It only spins (and only costs frames) while `isSpinning`
+/// and mapped; keep it stopped when hidden.
+@MainActor
+public final class Spinner: Widget {
+    public init() {
+        super.init(gtk_spinner_new(), .sink)
+    }
+
+    public var isSpinning: Bool {
+        get { gtk_spinner_get_spinning(opaque) != 0 }
+        set { gtk_spinner_set_spinning(opaque, newValue ? 1 : 0) }
+    }
+}
+
+/// A GtkImage showing a named (themed) icon.
+@MainActor
+public final class Icon: Widget {
+    public init(name: String, pixelSize: Int32? = nil) {
+        super.init(gtk_image_new_from_icon_name(name), .sink)
+        if let pixelSize { gtk_image_set_pixel_size(opaque, pixelSize) }
+    }
+}
+
+/// A GtkHeaderBar: the window's title bar.
+@MainActor
+public final class HeaderBar: Widget {
+    public init() {
+        super.init(gtk_header_bar_new(), .sink)
+    }
+
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(opaque, child.widget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(opaque, child.widget) }
+
+    public func setTitleWidget(_ child: Widget?) {
+        gtk_header_bar_set_title_widget(opaque, child?.widget)
+    }
+}
+
+/// A horizontal separator line.
+@MainActor
+public final class Separator: Widget {
+    public init() {
+        super.init(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), .sink)
+    }
+}

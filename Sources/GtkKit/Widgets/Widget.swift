@@ -1,0 +1,147 @@
+import CGtk
+import CGtkShim
+
+/// A GtkWidget. Subclasses add what their widget kind needs.
+@MainActor
+open class Widget: Object {
+    var widget: UnsafeMutablePointer<GtkWidget> { pointer() }
+
+    /// Wraps a widget pointer owned elsewhere (a parent, a list row).
+    init(borrowing pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(pointer, .retain)
+    }
+
+    override init(_ pointer: UnsafeMutableRawPointer, _ ownership: Ownership) {
+        super.init(pointer, ownership)
+    }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    /// Shown and inside a shown window (mapped).
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    public func setCSSClass(_ name: String, _ on: Bool) {
+        on ? addCSSClass(name) : removeCSSClass(name)
+    }
+
+    public var horizontalExpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var verticalExpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public enum Alignment {
+        case fill, start, end, center
+
+        var gtk: GtkAlign {
+            switch self {
+            case .fill: GTK_ALIGN_FILL
+            case .start: GTK_ALIGN_START
+            case .end: GTK_ALIGN_END
+            case .center: GTK_ALIGN_CENTER
+            }
+        }
+    }
+
+    public func align(horizontal: Alignment? = nil, vertical: Alignment? = nil) {
+        if let horizontal { gtk_widget_set_halign(widget, horizontal.gtk) }
+        if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
+    }
+
+    public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
+        gtk_widget_set_margin_top(widget, top)
+        gtk_widget_set_margin_bottom(widget, bottom)
+        gtk_widget_set_margin_start(widget, start)
+        gtk_widget_set_margin_end(widget, end)
+    }
+
+    public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
+        gtk_widget_set_size_request(widget, width, height)
+    }
+
+    /// Current allocated height in pixels (0 before the first layout).
+    public var height: Int { Int(gtk_widget_get_height(widget)) }
+
+    // MARK: Focus
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    /// True when the keyboard focus is this widget or inside it.
+    public var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget),
+              let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    public var canFocus: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+
+    // MARK: Accessibility
+
+    private var accessible: OpaquePointer { OpaquePointer(widget) }
+
+    /// The accessible name a screen reader speaks for this widget.
+    public func setAccessibleLabel(_ label: String) {
+        feedline_accessible_set_label(accessible, label)
+    }
+
+    /// The accessible description (spoken after the name, or on change when
+    /// the widget has focus).
+    public func setAccessibleDescription(_ description: String?) {
+        if let description {
+            feedline_accessible_set_description(accessible, description)
+        } else {
+            feedline_accessible_reset_description(accessible)
+        }
+    }
+
+    /// The BUSY state: "something in here is loading".
+    public func setAccessibleBusy(_ busy: Bool) {
+        feedline_accessible_set_busy(accessible, busy ? 1 : 0)
+    }
+
+    // MARK: Actions
+
+    /// Activates a GAction or widget action (such as `list.scroll-to-item`)
+    /// with a `u` (unsigned) parameter. Returns false if no such action.
+    @discardableResult
+    public func activateAction(_ name: String, uint parameter: UInt32) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, g_variant_new_uint32(parameter)) != 0
+    }
+
+    /// The widget's type name, for diagnostics and tests.
+    public var typeName: String {
+        String(cString: g_type_name_from_instance(pointer(as: GTypeInstance.self)))
+    }
+
+    /// The parent widget, if any.
+    public var parent: Widget? {
+        gtk_widget_get_parent(widget).map { Widget(borrowing: $0) }
+    }
+}
