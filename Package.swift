@@ -27,10 +27,12 @@ let package = Package(
         // The app's window, list and actions, as a library tests can drive.
         .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore"]),
         .executableTarget(name: "feedline", dependencies: ["FeedlineUI"]),
-        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
+        // Real feed files and a source the tests can hold and release.
+        .target(name: "FeedTestSupport", dependencies: ["FeedCore"], path: "Tests/FeedTestSupport"),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport"]),
         .testTarget(
             name: "FeedlineUITests",
-            dependencies: ["FeedlineUI", "GtkKit", "FeedCore"]
+            dependencies: ["FeedlineUI", "GtkKit", "FeedCore", "FeedTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

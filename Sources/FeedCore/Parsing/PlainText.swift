@@ -1,7 +1,10 @@
+import Foundation
+
 /// Turning feed text into plain text a row can show.
 ///
 /// Everything a feed says reaches GTK as plain text; these helpers only
 /// tidy it: whitespace, length, and HTML reduced to its words.
+
 public enum PlainText {
     /// Longest title a row keeps; longer ones end in "…".
     public static let titleLimit = 300
@@ -46,32 +49,30 @@ public enum PlainText {
     public static func fromHTML(_ html: String) -> String {
         var output = ""
         var index = html.startIndex
-        var skipUntil: String?
         while index < html.endIndex {
             let character = html[index]
             if character == "<", let close = html[index...].firstIndex(of: ">") {
                 let tag = html[html.index(after: index)..<close].lowercased()
                 let name = tag.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber })
-                if let awaited = skipUntil {
-                    if tag.hasPrefix("/") && name == awaited { skipUntil = nil }
-                } else if name == "script" || name == "style" {
-                    if !tag.hasSuffix("/") { skipUntil = String(name) }
+                index = html.index(after: close)
+                if (name == "script" || name == "style") && !tag.hasPrefix("/") && !tag.hasSuffix("/") {
+                    // Skip the content, whatever it holds, up to the end tag.
+                    let end = html.range(of: "</\(name)", options: .caseInsensitive, range: index..<html.endIndex)
+                    index = end.flatMap { html[$0.upperBound...].firstIndex(of: ">") }
+                        .map { html.index(after: $0) } ?? html.endIndex
                 } else if name == "br" || (tag.hasPrefix("/") && blockTags.contains(String(name))) {
                     output.append("\n")
-                } else if name == "p" || name == "li" {
-                    if !output.isEmpty && !output.hasSuffix("\n") { output.append("\n") }
+                } else if (name == "p" || name == "li") && !output.isEmpty && !output.hasSuffix("\n") {
+                    output.append("\n")
                 }
-                index = html.index(after: close)
                 continue
             }
-            if skipUntil == nil {
-                if character == "&", let (decoded, end) = decodeEntity(in: html, at: index) {
-                    output.append(decoded)
-                    index = end
-                    continue
-                }
-                output.append(character)
+            if character == "&", let (decoded, end) = decodeEntity(in: html, at: index) {
+                output.append(decoded)
+                index = end
+                continue
             }
+            output.append(character)
             index = html.index(after: index)
         }
         return output.split(separator: "\n", omittingEmptySubsequences: true)

@@ -69,6 +69,21 @@ final class FeedList {
         }
     }
 
+    private var prefetchCheckScheduled = false
+
+    /// Checks the prefetch distance once the list has laid out what it was
+    /// just given. Needed after every page: while the content is shorter
+    /// than the window the scroll range does not change (its upper bound is
+    /// the window's height), so no adjustment signal would ask again.
+    func checkPrefetchAfterLayout() {
+        guard !prefetchCheckScheduled else { return }
+        prefetchCheckScheduled = true
+        listView.afterNextFrame { [weak self] in
+            self?.prefetchCheckScheduled = false
+            self?.checkPrefetch()
+        }
+    }
+
     /// Shows a pager update: the page's items (appended or replacing the
     /// list) and the footer for the new phase, in one splice, so the view
     /// stays anchored where the reader is.

@@ -103,10 +103,8 @@ public final class FeedWindow {
         if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore) {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
-        // A page that added nothing leaves the adjustment as it was, so no
-        // "changed" signal will come to re-check the distance to the end.
-        if update.phase == .idle, update.result?.items.isEmpty == true {
-            feedList.checkPrefetch()
+        if update.phase == .idle {
+            feedList.checkPrefetchAfterLayout()
         }
     }
 

@@ -31,12 +31,18 @@ public enum MainLoop {
     /// Runs the main loop until `condition` holds or `timeout` passes.
     /// Returns the condition's last value. For tests and benchmarks: the
     /// application itself runs the loop through `Application.run()`.
+    /// The condition is also checked every few milliseconds, for conditions
+    /// that other threads change without waking the loop.
     @discardableResult
     public static func run(until condition: () -> Bool, timeout: Duration) -> Bool {
         attachSwiftConcurrency()
         var timedOut = false
         let timer = schedule(after: timeout) { timedOut = true }
-        defer { timer.cancel() }
+        let poll = g_timeout_add(5, keepPolling, nil)
+        defer {
+            timer.cancel()
+            g_source_remove(poll)
+        }
         while !condition() {
             if timedOut { return false }
             iterate(mayBlock: true)
@@ -88,6 +94,9 @@ public final class ScheduledCall {
         action?()
     }
 }
+
+/// A GSourceFunc that only wakes the loop.
+private let keepPolling: @convention(c) (gpointer?) -> gboolean = { _ in 1 }  // G_SOURCE_CONTINUE
 
 private let runScheduledCall: @convention(c) (gpointer?) -> gboolean = { data in
     let call = Unmanaged<ScheduledCall>.fromOpaque(data!).takeUnretainedValue()

@@ -145,3 +145,24 @@ open class Widget: Object {
         gtk_widget_get_parent(widget).map { Widget(borrowing: $0) }
     }
 }
+
+extension Widget {
+    /// Runs `action` once, after the next frame has been laid out and
+    /// painted: sizes and scroll ranges are then up to date. Requests that
+    /// frame, so it comes even if nothing else changes. Runs `action` at
+    /// once when the widget is not realized (it has no frame clock).
+    public func afterNextFrame(_ action: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else {
+            action()
+            return
+        }
+        let frameClock = Object(UnsafeMutableRawPointer(clock), .retain)
+        var connection: SignalConnection?
+        let handler: VoidHandler = {
+            connection?.disconnect()
+            action()
+        }
+        connection = frameClock.connect("after-paint", handler)
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
+    }
+}

@@ -1,0 +1,86 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class JSONFeedParserTests: XCTestCase {
+    private func parse(_ json: String) throws -> FeedDocument {
+        try JSONFeedParser.parse(Data(json.utf8))
+    }
+
+    func testReadsTheFieldsOfAnItem() throws {
+        let document = try parse("""
+            {"version": "https://jsonfeed.org/version/1.1", "title": "News",
+             "next_url": "https://example.org/feed?page=2",
+             "items": [{"id": "1", "url": "https://example.org/1", "title": "First",
+                        "summary": "Short", "content_text": "Long text",
+                        "image": "https://example.org/1.png",
+                        "date_published": "2026-11-20T10:00:00.123Z",
+                        "authors": [{"name": "Ada"}, {"name": "Bob"}]}]}
+            """)
+        XCTAssertEqual(document.title, "News")
+        XCTAssertEqual(document.nextURL, URL(string: "https://example.org/feed?page=2"))
+        let item = try XCTUnwrap(document.items.first)
+        XCTAssertEqual(item.id, "1")
+        XCTAssertEqual(item.title, "First")
+        XCTAssertEqual(item.summary, "Short")
+        XCTAssertEqual(item.content, "Long text")
+        XCTAssertEqual(item.author, "Ada")
+        XCTAssertEqual(item.link, URL(string: "https://example.org/1"))
+        XCTAssertEqual(item.imageURL, URL(string: "https://example.org/1.png"))
+        XCTAssertEqual(item.date?.timeIntervalSince1970 ?? 0, 1_795_168_800.123, accuracy: 0.001)
+    }
+
+    func testFallsBackWhereFeedsLeaveThingsOut() throws {
+        let document = try parse("""
+            {"version": "https://jsonfeed.org/version/1", "items": [
+              {"id": 42, "content_html": "<p>Hello <b>there</b> &amp; welcome</p><script>alert(1)</script>",
+               "author": {"name": "Old Style"}},
+              {"url": "https://example.org/no-id", "title": "No id"}]}
+            """)
+        XCTAssertEqual(document.items.map(\.id), ["42", "https://example.org/no-id"])
+        XCTAssertEqual(document.items[0].summary, "Hello there & welcome")
+        XCTAssertEqual(document.items[0].author, "Old Style")
+        XCTAssertNil(document.items[0].date)
+    }
+
+    func testLongTextIsCutForRowsButKeptWhole() throws {
+        let long = String(repeating: "word ", count: 3000)
+        let document = try parse("""
+            {"version": "https://jsonfeed.org/version/1.1", "items": [
+              {"id": "x", "title": "\(long)", "content_text": "\(long)"}]}
+            """)
+        let item = try XCTUnwrap(document.items.first)
+        XCTAssertLessThanOrEqual(item.title.count, PlainText.titleLimit)
+        XCTAssertTrue(item.title.hasSuffix("…"))
+        XCTAssertLessThanOrEqual(item.summary.count, PlainText.summaryLimit)
+        XCTAssertEqual(item.content, long)
+    }
+
+    func testWrongTypesAreReportedWithWhere() {
+        XCTAssertThrowsError(try parse("""
+            {"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "title": 7}]}
+            """)) { error in
+            let feedError = error as? FeedError
+            XCTAssertEqual(feedError?.reason, "This isn't a valid JSON Feed")
+            XCTAssertTrue(feedError?.detail?.contains("items[0]") ?? false, feedError?.detail ?? "")
+        }
+    }
+}
+
+final class PlainTextTests: XCTestCase {
+    func testHTMLBecomesTextWithLineBreaksKept() {
+        XCTAssertEqual(PlainText.fromHTML("<p>One &lt;b&gt; two</p><p>Three<br>four</p>"),
+                       "One <b> two\nThree\nfour")
+        XCTAssertEqual(PlainText.fromHTML("a<style>p{}</style>b<script>x<y</script>c"), "abc")
+        XCTAssertEqual(PlainText.fromHTML("&#x1F600; &#233; &nbsp;&unknown; 5 < 6"), "😀 é &unknown; 5 < 6")
+    }
+
+    func testSingleLineCollapsesWhitespace() {
+        XCTAssertEqual(PlainText.singleLine("  a \n\t b  "), "a b")
+    }
+
+    func testTruncationCutsAtAWordAndMarksIt() {
+        XCTAssertEqual(PlainText.truncated("short", to: 10), "short")
+        XCTAssertEqual(PlainText.truncated("hello wonderful world", to: 12), "hello…")
+    }
+}

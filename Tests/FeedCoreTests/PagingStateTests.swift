@@ -1,0 +1,144 @@
+import FeedCore
+import XCTest
+
+final class PagingStateTests: XCTestCase {
+    private func items(_ range: Range<Int>) -> [FeedItem] {
+        range.map { FeedItem(id: "item-\($0)", title: "Item \($0)") }
+    }
+
+    private func page(_ range: Range<Int>, next: String?) -> FeedPage {
+        FeedPage(items: items(range), next: next.map(PageCursor.init))
+    }
+
+    func testFirstRequestStartsAtTheBeginningAndRepeatedTriggersAreIgnored() throws {
+        var state = PagingState()
+        let first = try XCTUnwrap(state.requestMore())
+        XCTAssertNil(first.cursor)
+        XCTAssertTrue(first.replacesItems)
+        XCTAssertNil(state.requestMore(), "a second trigger while loading must not start a request")
+        XCTAssertNil(state.requestMore())
+        XCTAssertEqual(state.inFlight, first)
+    }
+
+    func testPagesFollowTheCursorAndAppend() throws {
+        var state = PagingState()
+        let first = try XCTUnwrap(state.requestMore())
+        XCTAssertEqual(state.receive(page(0..<3, next: "3"), for: first), .replaced(items(0..<3)))
+        XCTAssertEqual(state.phase, .idle)
+        let second = try XCTUnwrap(state.requestMore())
+        XCTAssertEqual(second.cursor, PageCursor("3"))
+        XCTAssertFalse(second.replacesItems)
+        XCTAssertEqual(state.receive(page(3..<6, next: "6"), for: second), .appended(items(3..<6)))
+        XCTAssertEqual(state.itemCount, 6)
+    }
+
+    func testEndOfFeedStopsRequests() throws {
+        var state = PagingState()
+        let first = try XCTUnwrap(state.requestMore())
+        _ = state.receive(page(0..<2, next: nil), for: first)
+        XCTAssertEqual(state.phase, .exhausted)
+        XCTAssertNil(state.requestMore())
+    }
+
+    func testFailureKeepsTheCursorAndNothingLoadsUntilRetry() throws {
+        var state = PagingState()
+        _ = state.receive(page(0..<3, next: "3"), for: try XCTUnwrap(state.requestMore()))
+        let second = try XCTUnwrap(state.requestMore())
+        XCTAssertTrue(state.fail(FeedError("offline"), for: second))
+        XCTAssertEqual(state.phase, .failed(FeedError("offline"), second))
+        XCTAssertNil(state.requestMore(), "no automatic loading after a failure")
+
+        let retried = try XCTUnwrap(state.retry())
+        XCTAssertEqual(retried.cursor, second.cursor, "retry asks for the same page")
+        XCTAssertNotEqual(retried.serial, second.serial)
+        XCTAssertEqual(state.receive(page(3..<6, next: nil), for: retried), .appended(items(3..<6)))
+        XCTAssertEqual(state.itemCount, 6)
+    }
+
+    func testRetryOnlyAfterFailure() throws {
+        var state = PagingState()
+        XCTAssertNil(state.retry())
+        _ = state.requestMore()
+        XCTAssertNil(state.retry())
+    }
+
+    func testRefreshDropsTheAnswerOfAnOlderGeneration() throws {
+        var state = PagingState()
+        _ = state.receive(page(0..<3, next: "3"), for: try XCTUnwrap(state.requestMore()))
+        let old = try XCTUnwrap(state.requestMore())
+        let refresh = state.refresh()
+        XCTAssertEqual(refresh.generation, old.generation + 1)
+        XCTAssertTrue(refresh.replacesItems)
+
+        XCTAssertNil(state.receive(page(3..<6, next: "6"), for: old), "a late page of the old generation is dropped")
+        XCTAssertFalse(state.fail(FeedError("late"), for: old), "so is a late failure")
+        XCTAssertEqual(state.inFlight, refresh)
+
+        XCTAssertEqual(state.receive(page(10..<12, next: "12"), for: refresh), .replaced(items(10..<12)))
+        XCTAssertEqual(state.itemCount, 2)
+        XCTAssertEqual(state.requestMore()?.cursor, PageCursor("12"))
+    }
+
+    func testRefreshForgetsSeenIDsOfTheOldList() throws {
+        var state = PagingState()
+        _ = state.receive(page(0..<3, next: "3"), for: try XCTUnwrap(state.requestMore()))
+        let refresh = state.refresh()
+        XCTAssertEqual(state.receive(page(0..<3, next: "3"), for: refresh), .replaced(items(0..<3)),
+                       "the same items come back after a refresh")
+    }
+
+    func testFailedRefreshKeepsTheOldListAndRetriesTheRefresh() throws {
+        var state = PagingState()
+        _ = state.receive(page(0..<3, next: "3"), for: try XCTUnwrap(state.requestMore()))
+        let refresh = state.refresh()
+        XCTAssertTrue(state.fail(FeedError("offline"), for: refresh))
+        XCTAssertEqual(state.itemCount, 3)
+        let retry = try XCTUnwrap(state.retry())
+        XCTAssertTrue(retry.replacesItems)
+        XCTAssertEqual(retry.generation, refresh.generation)
+    }
+
+    func testDuplicatesAcrossPagesAreDropped() throws {
+        var state = PagingState()
+        _ = state.receive(page(0..<5, next: "5"), for: try XCTUnwrap(state.requestMore()))
+        let second = try XCTUnwrap(state.requestMore())
+        // The source shifted: its next page repeats items 3 and 4.
+        XCTAssertEqual(state.receive(page(3..<8, next: "8"), for: second), .appended(items(5..<8)))
+        XCTAssertEqual(state.itemCount, 8)
+    }
+
+    func testDuplicatesWithinOnePageAreDropped() throws {
+        var state = PagingState()
+        let first = try XCTUnwrap(state.requestMore())
+        let repeated = FeedPage(items: items(0..<2) + items(1..<3), next: nil)
+        XCTAssertEqual(state.receive(repeated, for: first), .replaced(items(0..<3)))
+    }
+
+    func testEmptyPagesThatPromiseMoreEndTheFeedAfterAFewTries() throws {
+        var state = PagingState()
+        _ = state.receive(page(0..<2, next: "2"), for: try XCTUnwrap(state.requestMore()))
+        for attempt in 1...PagingState.fruitlessPageLimit {
+            let request = try XCTUnwrap(state.requestMore(), "attempt \(attempt)")
+            _ = state.receive(FeedPage(items: [], next: PageCursor("more-\(attempt)")), for: request)
+        }
+        XCTAssertEqual(state.phase, .exhausted)
+        XCTAssertNil(state.requestMore())
+    }
+
+    func testACursorThatDoesNotAdvanceEndsTheFeed() throws {
+        var state = PagingState()
+        _ = state.receive(page(0..<2, next: "2"), for: try XCTUnwrap(state.requestMore()))
+        let second = try XCTUnwrap(state.requestMore())
+        _ = state.receive(page(2..<4, next: "2"), for: second)
+        XCTAssertEqual(state.phase, .exhausted)
+        XCTAssertEqual(state.itemCount, 4)
+    }
+
+    func testCancelDropsTheAnswerInFlight() throws {
+        var state = PagingState()
+        let first = try XCTUnwrap(state.requestMore())
+        state.cancel()
+        XCTAssertEqual(state.phase, .idle)
+        XCTAssertNil(state.receive(page(0..<2, next: nil), for: first))
+    }
+}

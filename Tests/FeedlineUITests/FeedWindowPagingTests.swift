@@ -1,0 +1,154 @@
+import FeedCore
+import FeedTestSupport
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import FeedlineUI
+
+/// Paging through a real window: the list view, its scrolled window and
+/// adjustment, the footer row and the status line, driven as a reader would.
+final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
+    let fixture = FeedFixture()
+
+    private func localSource(count: Int, pageSize: Int = 20, failEvery: Int? = nil) -> SimulatedNetwork {
+        SimulatedNetwork(LocalFeedSource(file: fixture.writeFeed(count: count), pageSize: pageSize),
+                         latency: .zero, failEvery: failEvery)
+    }
+
+    func testAFirstPageThatDoesNotFillTheWindowKeepsLoading() {
+        MainActor.assumeIsolated {
+            let source = localSource(count: 100, pageSize: 3)
+            let window = openWindow(on: source)
+            settle(window)
+            let adjustment = window.feedList.adjustment
+            XCTAssertGreaterThan(adjustment.upper, adjustment.pageSize * 2.5,
+                                 "pages load until the content reaches past the prefetch distance")
+            XCTAssertEqual(ids(window), (0..<window.feedList.itemCount).map(FeedFixture.id))
+            XCTAssertEqual(source.requestCount * 3, window.feedList.itemCount, "one request per page, none wasted")
+            XCTAssertEqual(window.content.visibleChildName, "list")
+        }
+    }
+
+    func testScrollingToTheBottomLoadsTheNextPage() {
+        MainActor.assumeIsolated {
+            let source = localSource(count: 200)
+            let window = openWindow(on: source)
+            settle(window)
+            let before = window.feedList.itemCount
+            scrollToBottom(window)
+            waitUntil("the next page arrives") { window.feedList.itemCount > before }
+            settle(window)
+            XCTAssertEqual(window.feedList.itemCount % 20, 0)
+            XCTAssertEqual(ids(window), (0..<window.feedList.itemCount).map(FeedFixture.id),
+                           "no item skipped or shown twice")
+            XCTAssertTrue(window.announcements.contains("Loaded 20 more items"), "\(window.announcements)")
+            XCTAssertEqual(window.statusBar.label.text, "\(window.feedList.itemCount) items")
+        }
+    }
+
+    func testAStalledBottomStartsOneRequestHoweverOftenTheReaderScrolls() {
+        MainActor.assumeIsolated {
+            let source = GatedSource()
+            source.answer(0, with: .success(GatedSource.page(0..<40, next: 40)))
+            let window = openWindow(on: source)
+            for _ in 0..<30 {
+                scrollToBottom(window)
+                MainLoop.iterate()
+                window.feedList.adjustment.value -= 40
+                MainLoop.iterate()
+            }
+            scrollToBottom(window)
+            waitUntil("the loading footer shows") { window.feedList.footer == .loading }
+            MainLoop.run(for: .milliseconds(200))
+            XCTAssertEqual(source.requestCount, 2, "the first page and exactly one more")
+            XCTAssertEqual(source.requests.last?.cursor, PageCursor("40"))
+            XCTAssertEqual(window.statusBar.label.text, "Loading more items…")
+
+            source.answer(1, with: .success(GatedSource.page(40..<60, next: nil)))
+            waitUntil("the page lands") { window.feedList.itemCount == 60 }
+            XCTAssertEqual(ids(window), (0..<60).map(FeedFixture.id))
+        }
+    }
+
+    func testAFailedPageOffersRetryWhichLoadsThatSamePage() {
+        MainActor.assumeIsolated {
+            let source = GatedSource()
+            source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
+            let window = openWindow(on: source)
+            scrollToBottom(window)
+            waitUntil("the second page is asked for") { source.requestCount == 2 }
+            source.answer(1, with: .failure(FeedError("The server is down")))
+            waitUntil("the footer shows the failure") {
+                window.feedList.footer == .failed(reason: "The server is down")
+            }
+            XCTAssertEqual(window.statusBar.label.text, "Couldn't load more items: The server is down")
+            XCTAssertTrue(window.statusBar.retryButton.isVisible)
+            XCTAssertEqual(ids(window), (0..<30).map(FeedFixture.id), "nothing already loaded is lost")
+
+            // Scrolling after a failure does not try again by itself.
+            window.feedList.adjustment.value = 0
+            MainLoop.iterate()
+            scrollToBottom(window)
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(source.requestCount, 2)
+
+            // The footer row's own Retry button.
+            waitUntil("the footer row is on screen") { self.footerCell(window)?.shownFooter?.retryButton.isMapped == true }
+            footerCell(window)?.shownFooter?.retryButton.click()
+            waitUntil("the same page is asked for again") { source.requestCount == 3 }
+            XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))
+            XCTAssertEqual(window.feedList.footer, .loading)
+            source.answer(2, with: .success(GatedSource.page(30..<50, next: nil)))
+            waitUntil("the page lands") { window.feedList.itemCount == 50 }
+            XCTAssertEqual(ids(window), (0..<50).map(FeedFixture.id), "no item skipped or repeated")
+            XCTAssertFalse(window.statusBar.retryButton.isVisible)
+        }
+    }
+
+    func testTheStatusLineRetryWorksToo() {
+        MainActor.assumeIsolated {
+            let source = localSource(count: 100, failEvery: 2)
+            let window = openWindow(on: source)
+            scrollToBottom(window)
+            waitUntil("the second request fails") {
+                if case .failed = window.pager.phase { true } else { false }
+            }
+            waitUntil("the failure is announced") {
+                window.announcements.contains { $0.hasPrefix("Couldn't load more items: The connection was interrupted") }
+            }
+            window.statusBar.retryButton.click()
+            waitUntil("the retried page lands") { window.feedList.itemCount == 40 }
+            XCTAssertEqual(ids(window), (0..<40).map(FeedFixture.id))
+        }
+    }
+
+    func testTheEndOfTheFeedSaysSo() {
+        MainActor.assumeIsolated {
+            let window = openWindow(on: localSource(count: 45))
+            while window.pager.phase != .exhausted {
+                settle(window)
+                scrollToBottom(window)
+                MainLoop.iterate()
+                if window.pager.phase == .exhausted { break }
+                waitUntil("another page") { window.pager.state.inFlight == nil }
+            }
+            settle(window)
+            XCTAssertEqual(window.feedList.itemCount, 45)
+            XCTAssertEqual(window.feedList.footer, .end)
+            XCTAssertEqual(window.statusBar.label.text, "You're all caught up · 45 items")
+            waitUntil("the end is announced") {
+                window.announcements.last?.hasSuffix("You're all caught up") == true
+            }
+            XCTAssertEqual(footerCell(window)?.shownFooter?.message.text, "You're all caught up")
+        }
+    }
+
+    /// The cell now showing the footer, if its row exists.
+    @MainActor
+    func footerCell(_ window: FeedWindow) -> FeedCell? {
+        window.feedList.factory.cell(at: window.feedList.store.count - 1).flatMap {
+            $0.shownFooter == nil ? nil : $0
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import FeedCore
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import FeedlineUI
+
+/// Base of the tests that open real windows (under Xvfb: see
+/// `build-aux/with-display.sh`, which `scripts/test` uses).
+///
+/// XCTest runs these synchronous test methods on the process's main thread,
+/// which is the GTK thread; test bodies enter the main actor with
+/// `MainActor.assumeIsolated` and pump the GLib loop (which also runs Swift
+/// concurrency's main queue, as in the app) while waiting for something.
+/// (`@unchecked Sendable`: XCTest creates and runs these on the main thread
+/// only; the main actor is entered with a run-time check.)
+class GtkTestCase: XCTestCase, @unchecked Sendable {
+    static let timeout: Duration = .seconds(15)
+    private var windows: [FeedWindow] = []
+
+    override func setUp() {
+        super.setUp()
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            XCTFail("No display. Run the suite with scripts/test (it starts Xvfb), or set DISPLAY.")
+            return
+        }
+        MainActor.assumeIsolated { _ = TestApplication.shared }
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            for window in windows { window.window.close() }
+            windows.removeAll()
+            MainLoop.run(for: .milliseconds(20))
+        }
+        super.tearDown()
+    }
+
+    /// Opens a window on `source` and waits until its first page is shown.
+    @MainActor
+    func openWindow(on source: any FeedSource, waitForItems: Bool = true,
+                    file: StaticString = #filePath, line: UInt = #line) -> FeedWindow {
+        let window = FeedWindow(application: TestApplication.shared, source: source)
+        windows.append(window)
+        window.present()
+        if waitForItems {
+            waitUntil("the first page is shown", file: file, line: line) {
+                window.feedList.itemCount > 0 && window.feedList.adjustment.pageSize > 0
+            }
+        }
+        return window
+    }
+
+    /// Pumps the main loop until `condition` holds; fails the test if it
+    /// does not within the timeout.
+    @MainActor
+    @discardableResult
+    func waitUntil(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                   _ condition: () -> Bool) -> Bool {
+        let met = MainLoop.run(until: condition, timeout: Self.timeout)
+        if !met { XCTFail("timed out waiting until \(what)", file: file, line: line) }
+        return met
+    }
+
+    /// Pumps until paging is idle (or ended) and the list has laid out, so
+    /// any follow-up page the prefetch distance asks for has been asked.
+    @MainActor
+    func settle(_ window: FeedWindow, file: StaticString = #filePath, line: UInt = #line) {
+        var quietSince = ContinuousClock.now
+        var lastCount = -1
+        waitUntil("paging settles", file: file, line: line) {
+            let count = window.feedList.store.count
+            let busy = window.pager.state.inFlight != nil
+            if busy || count != lastCount {
+                lastCount = count
+                quietSince = .now
+                return false
+            }
+            return ContinuousClock.now - quietSince > .milliseconds(250)
+        }
+    }
+
+    /// Scrolls the list to its very end, as dragging the scrollbar would.
+    @MainActor
+    func scrollToBottom(_ window: FeedWindow) {
+        let adjustment = window.feedList.adjustment
+        adjustment.value = adjustment.upper - adjustment.pageSize
+    }
+
+    /// The ids of the feed items in the list, in order.
+    @MainActor
+    func ids(_ window: FeedWindow) -> [String] {
+        window.feedList.items.map(\.id)
+    }
+}
+
+/// The one GtkApplication of the test process: registered (which
+/// initializes GTK) but never run; tests pump the loop themselves.
+@MainActor
+enum TestApplication {
+    static let shared: Application = {
+        let application = Application(id: "io.github.feedline.Feedline.Tests", unique: false)
+        application.register()
+        Style.addApplicationCSS(FeedlineStyle.css)
+        return application
+    }()
+}
