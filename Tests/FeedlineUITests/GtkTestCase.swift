@@ -101,6 +101,7 @@ enum TestApplication {
     static let shared: Application = {
         let application = Application(id: "io.github.feedline.Feedline.Tests", unique: false)
         application.register()
+        FeedlineApp.installShortcuts(on: application)
         Style.addApplicationCSS(FeedlineStyle.css)
         return application
     }()

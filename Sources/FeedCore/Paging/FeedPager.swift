@@ -7,6 +7,12 @@ public struct PagerUpdate: Sendable {
     public var result: PageResult?
     /// The feed's title, when the page carried one.
     public var feedTitle: String?
+
+    public init(phase: PagingPhase, result: PageResult? = nil, feedTitle: String? = nil) {
+        self.phase = phase
+        self.result = result
+        self.feedTitle = feedTitle
+    }
 }
 
 /// Runs the paging state machine against a source: starts fetches off the

@@ -41,7 +41,7 @@ public final class FeedlineApp {
             window.window.present()
             return
         }
-        installShortcuts()
+        Self.installShortcuts(on: application)
         Style.addApplicationCSS(FeedlineStyle.css)
         let window = makeWindow(source: makeSource())
         window.present()
@@ -50,7 +50,6 @@ public final class FeedlineApp {
     /// A new window on `source`, not yet shown.
     func makeWindow(source: any FeedSource) -> FeedWindow {
         let window = FeedWindow(application: application, source: source)
-        window.window.addAction("close") { [weak window] in window?.window.close() }
         windows.append(window)
         window.window.onCloseRequest { [weak self, weak window] in
             self?.windows.removeAll { $0 === window }
@@ -59,7 +58,8 @@ public final class FeedlineApp {
         return window
     }
 
-    private func installShortcuts() {
+    /// The keyboard shortcuts of every Feedline window.
+    static func installShortcuts(on application: Application) {
         application.setAccelerators(["<Control>r", "F5"], for: "win.refresh")
         application.setAccelerators(["<Control>w"], for: "win.close")
         application.setAccelerators(["<Control>q"], for: "app.quit")

@@ -62,6 +62,7 @@ public final class FeedWindow {
 
     private func addActions() {
         window.addAction("refresh") { [weak self] in self?.pager.refresh() }
+        window.addAction("close") { [weak self] in self?.window.close() }
     }
 
     private func connect() {

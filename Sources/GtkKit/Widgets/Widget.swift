@@ -166,3 +166,12 @@ extension Widget {
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 }
+
+extension Widget {
+    /// Activates a parameterless action by its detailed name ("win.refresh"),
+    /// as a shortcut or a button would. Returns false if there is none.
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, nil) != 0
+    }
+}

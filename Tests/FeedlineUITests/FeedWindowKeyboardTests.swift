@@ -1,0 +1,46 @@
+import FeedCore
+import FeedTestSupport
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import FeedlineUI
+
+/// The window driven by real key presses.
+final class FeedWindowKeyboardTests: GtkTestCase, @unchecked Sendable {
+    let fixture = FeedFixture()
+
+    @MainActor
+    private func openKeyboardWindow(count: Int) -> (FeedWindow, String) {
+        let title = "Keyboard Feed \(UUID().uuidString.prefix(8))"
+        let url = fixture.writeFeed(title: title, count: count)
+        let window = openWindow(on: LocalFeedSource(file: url, pageSize: 20))
+        waitUntil("the window has its feed's title") { window.window.title == title }
+        settle(window)
+        return (window, title)
+    }
+
+    func testTheEndKeyLoadsTheNextPage() {
+        MainActor.assumeIsolated {
+            let (window, title) = openKeyboardWindow(count: 200)
+            let before = window.feedList.itemCount
+            XCTAssertTrue(window.feedList.factory.focusRow(at: 0))
+            XDoTool.press(["End"], inWindowTitled: title)
+            waitUntil("End loads the next page") { window.feedList.itemCount > before }
+            settle(window)
+            XCTAssertEqual(ids(window), (0..<window.feedList.itemCount).map(FeedFixture.id))
+        }
+    }
+
+    func testCtrlRAndF5Refresh() {
+        MainActor.assumeIsolated {
+            let (window, title) = openKeyboardWindow(count: 60)
+            let generation = window.pager.state.generation
+            XDoTool.press(["ctrl+r"], inWindowTitled: title)
+            waitUntil("Ctrl+R refreshes") { window.pager.state.generation == generation + 1 }
+            settle(window)
+            XDoTool.press(["F5"], inWindowTitled: title)
+            waitUntil("F5 refreshes") { window.pager.state.generation == generation + 2 }
+        }
+    }
+}
