@@ -61,6 +61,7 @@ public final class FeedlineApp {
     /// The keyboard shortcuts of every Feedline window.
     static func installShortcuts(on application: Application) {
         application.setAccelerators(["<Control>r", "F5"], for: "win.refresh")
+        application.setAccelerators(["<Alt>r"], for: "win.retry")
         application.setAccelerators(["<Control>w"], for: "win.close")
         application.setAccelerators(["<Control>q"], for: "app.quit")
     }

@@ -99,6 +99,7 @@ extension LaunchCommand {
           Ctrl+W              Close the window
           Ctrl+Q              Quit
           Enter               Open the focused item's link in the browser
+          Alt+R               Retry, after a page failed to load
 
         Examples:
           feedline

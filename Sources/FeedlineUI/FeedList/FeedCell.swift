@@ -8,11 +8,6 @@ import GtkKit
 final class FeedCell {
     let row = FeedRow()
     private var footer: FeedFooter?
-    private let onRetry: @MainActor () -> Void
-
-    init(onRetry: @escaping @MainActor () -> Void) {
-        self.onRetry = onRetry
-    }
 
     /// The footer this cell shows, if it shows one now.
     private(set) var shownFooter: FeedFooter?
@@ -25,7 +20,7 @@ final class FeedCell {
             listRow.isActivatable = true
             listRow.setAccessibleLabel(ItemText.accessibleName(item, now: now))
         case .footer(let state):
-            let footer = self.footer ?? FeedFooter(onRetry: onRetry)
+            let footer = self.footer ?? FeedFooter()
             self.footer = footer
             footer.show(state)
             shownFooter = footer

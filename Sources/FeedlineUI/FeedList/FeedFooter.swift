@@ -8,16 +8,18 @@ final class FeedFooter {
     let root = Box(.horizontal, spacing: 12)
     let spinner = Spinner()
     let message = Label()
-    let retryButton = Button(mnemonic: "_Retry")
+    /// Runs `win.retry`, like every Retry button of the window.
+    let retryButton = Button(label: "Retry")
 
-    init(onRetry: @escaping @MainActor () -> Void) {
+    init() {
         root.addCSSClass("feed-footer")
         root.align(horizontal: .center)
         spinner.setAccessibleLabel(PagingText.loadingMore)
         message.wrap()
+        message.maxWidthChars = 48
         message.centerText()
-        retryButton.tooltip = "Try loading this page again"
-        retryButton.onClicked(onRetry)
+        retryButton.tooltip = "Try loading this page again (Alt+R)"
+        retryButton.actionName = "win.retry"
         [spinner, message, retryButton].forEach(root.append)
     }
 

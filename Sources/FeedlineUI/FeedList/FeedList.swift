@@ -20,8 +20,6 @@ final class FeedList {
 
     /// The reader is close to the end of what is loaded.
     var onNeedsMore: (() -> Void)?
-    /// The footer's Retry was pressed.
-    var onRetry: (() -> Void)?
     /// Enter or double click on an item row.
     var onActivate: ((FeedItem) -> Void)?
 
@@ -31,9 +29,8 @@ final class FeedList {
     private(set) var footer: FooterState?
 
     init() {
-        var retry: @MainActor () -> Void = {}
         factory = ListItemFactory(
-            makeCell: { _ in FeedCell(onRetry: { retry() }) },
+            makeCell: { _ in FeedCell() },
             bind: { cell, entry, row in cell.bind(entry, to: row, now: Date()) },
             unbind: { cell, _ in cell.unbind() }
         )
@@ -43,7 +40,6 @@ final class FeedList {
         scroller.setChild(listView)
         scroller.verticalExpand = true
         adjustment = scroller.verticalAdjustment
-        retry = { [weak self] in self?.onRetry?() }
 
         adjustment.onValueChanged { [weak self] in self?.checkPrefetch() }
         adjustment.onChanged { [weak self] in self?.checkPrefetch() }

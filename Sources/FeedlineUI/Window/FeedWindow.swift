@@ -16,13 +16,17 @@ public final class FeedWindow {
     let content = Stack()
     let loadingPage = StatusPage(iconName: nil, title: "Loading…")
     let errorPage = StatusPage(iconName: "dialog-error-symbolic", title: "Couldn't Load the Feed",
-                               buttonLabel: "_Retry")
+                               buttonLabel: "Retry")
     let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: "No Items")
     let statusBar = StatusBar()
     let refreshButton = Button(iconName: "view-refresh-symbolic")
     let refreshSpinner = Spinner()
     let announcer: Announcer
     private(set) var feedTitle: String
+    /// `win.retry`: every Retry button and Alt+R; enabled after a failure.
+    private var retryAction: Action?
+    /// Opens a link in the browser (tests watch it instead).
+    var openLink: (String) -> Void
 
     /// Every message sent to screen readers, oldest first (for tests).
     private(set) var announcements: [String] = []
@@ -32,6 +36,7 @@ public final class FeedWindow {
         pager = FeedPager(source: source)
         feedTitle = source.displayName
         announcer = Announcer(window: window)
+        openLink = { [window] uri in window.showURI(uri) }
 
         layOut()
         addActions()
@@ -53,6 +58,7 @@ public final class FeedWindow {
         window.setTitlebar(header)
 
         content.add(loadingPage.root, name: "loading")
+        errorPage.button?.actionName = "win.retry"
         content.add(errorPage.root, name: "error")
         content.add(emptyPage.root, name: "empty")
         content.add(feedList.scroller, name: "list")
@@ -63,6 +69,8 @@ public final class FeedWindow {
     private func addActions() {
         window.addAction("refresh") { [weak self] in self?.pager.refresh() }
         window.addAction("close") { [weak self] in self?.window.close() }
+        retryAction = window.addAction("retry") { [weak self] in self?.pager.retry() }
+        retryAction?.isEnabled = false
     }
 
     private func connect() {
@@ -72,9 +80,6 @@ public final class FeedWindow {
             FileHandle.standardError.write(Data("feedline: \(feedTitle): \(error)\n".utf8))
         }
         feedList.onNeedsMore = { [weak self] in self?.pager.loadMore() }
-        feedList.onRetry = { [weak self] in self?.pager.retry() }
-        statusBar.retryButton.onClicked { [weak self] in self?.pager.retry() }
-        errorPage.button?.onClicked { [weak self] in self?.pager.retry() }
         feedList.onActivate = { [weak self] item in self?.open(item) }
         announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
         window.onCloseRequest { [weak self] in
@@ -99,6 +104,7 @@ public final class FeedWindow {
         feedList.show(update.result, phase: update.phase)
         showPage(for: update.phase)
         showBusy(update.phase)
+        retryAction?.isEnabled = retryReason(update.phase) != nil
         statusBar.show(PagingText.status(update.phase, itemCount: feedList.itemCount),
                        retryReason: retryReason(update.phase))
         if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore) {
@@ -158,6 +164,6 @@ public final class FeedWindow {
             statusBar.show("Only web links can be opened (this one is “\(link.scheme ?? "")”)", retryReason: nil)
             return
         }
-        window.showURI(link.absoluteString)
+        openLink(link.absoluteString)
     }
 }

@@ -7,7 +7,8 @@ import GtkKit
 final class StatusBar {
     let root = Box(.horizontal, spacing: 8)
     let label = Label(role: .status)
-    let retryButton = Button(mnemonic: "_Retry")
+    /// Runs `win.retry`, like every Retry button of the window.
+    let retryButton = Button(label: "Retry")
 
     init() {
         root.addCSSClass("status-bar")
@@ -17,6 +18,7 @@ final class StatusBar {
         label.addCSSClass("dim-label")
         retryButton.addCSSClass("flat")
         retryButton.tooltip = "Try again (Alt+R)"
+        retryButton.actionName = "win.retry"
         retryButton.isVisible = false
         root.append(label)
         root.append(retryButton)

@@ -13,7 +13,7 @@ final class StatusPage {
 
     init(iconName: String?, title titleText: String, buttonLabel: String? = nil) {
         icon = iconName.map { Icon(name: $0, pixelSize: 64) }
-        button = buttonLabel.map(Button.init(mnemonic:))
+        button = buttonLabel.map(Button.init(label:))
         root.addCSSClass("status-page")
         root.align(horizontal: .center, vertical: .center)
         root.verticalExpand = true

@@ -8,6 +8,11 @@ public final class Button: Widget {
         super.init(gtk_button_new_with_mnemonic(mnemonic), .sink)
     }
 
+    /// A text button.
+    public init(label: String) {
+        super.init(gtk_button_new_with_label(label), .sink)
+    }
+
     /// An icon button; give it a tooltip and an accessible label.
     public init(iconName: String) {
         super.init(gtk_button_new_from_icon_name(iconName), .sink)

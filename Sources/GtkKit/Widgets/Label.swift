@@ -48,6 +48,12 @@ public final class Label: Widget {
         gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
     }
 
+    /// The widest the label asks to be, in characters (it wraps beyond).
+    public var maxWidthChars: Int32 {
+        get { gtk_label_get_max_width_chars(label) }
+        set { gtk_label_set_max_width_chars(label, newValue) }
+    }
+
     /// Horizontal placement of the text: 0 start, 0.5 center, 1 end.
     public var xAlign: Float {
         get { gtk_label_get_xalign(label) }

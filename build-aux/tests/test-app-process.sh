@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The feedline process as a person starts and stops it: the command line
+# (--help, --version, bad options), a missing feed file reported on stderr
+# while the app keeps running, and closing the window (Ctrl+W) or quitting
+# (Ctrl+Q) in the middle of a page load ending the process at once.
+#
+#   test-app-process.sh FEEDLINE VERSION
+#
+# Runs itself again inside build-aux/with-display.sh for the window part.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+self=$(readlink -f "$0")
+fail() { echo "app-process: FAIL: $*" >&2; exit 1; }
+pass() { echo "app-process: ok - $*"; }
+
+bin=$(readlink -f "$1") version=$2
+[ -x "$bin" ] || fail "$bin is not an executable"
+
+if [ "${3:-}" != --in-display ]; then
+  out=$("$bin" --version) || fail "--version exited $?"
+  [ "$out" = "Feedline $version" ] || fail "--version printed '$out', expected 'Feedline $version'"
+  pass "--version prints 'Feedline $version'"
+
+  out=$("$bin" --help) || fail "--help exited $?"
+  for word in --feed --page-size --latency --fail-every Ctrl+R Examples; do
+    grep -q -- "$word" <<<"$out" || fail "--help does not mention $word"
+  done
+  pass "--help explains the options, keys and examples"
+
+  set +e
+  err=$("$bin" --bogus 2>&1 >/dev/null); status=$?
+  set -e
+  [ $status = 2 ] || fail "an unknown option exited $status, expected 2"
+  grep -q "unknown option --bogus" <<<"$err" || fail "unknown option message was: $err"
+  grep -q -- "--help" <<<"$err" || fail "the usage error does not point to --help"
+  pass "an unknown option is a usage error (exit 2)"
+
+  exec "$here/build-aux/with-display.sh" "$self" "$bin" "$version" --in-display
+fi
+
+tmp=$(mktemp -d)
+app=
+cleanup() { [ -n "$app" ] && kill -KILL "$app" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+export HOME=$tmp XDG_CONFIG_HOME=$tmp/config XDG_CACHE_HOME=$tmp/cache GSETTINGS_BACKEND=memory
+
+# Waits (bounded) for the process to end; prints its exit status.
+wait_exit() {
+  for _ in $(seq 1 100); do
+    kill -0 "$1" 2>/dev/null || { wait "$1"; echo $?; return; }
+    sleep 0.05
+  done
+  echo running
+}
+
+# Starts the app with ARGS, waits for a window titled TITLE.
+start() {
+  local title=$1; shift
+  "$bin" "$@" >"$tmp/out.log" 2>"$tmp/err.log" &
+  app=$!
+  timeout 30 xdotool search --sync --limit 1 --name "^$title\$" >"$tmp/wid" \
+    || fail "no window titled '$title' (stderr: $(cat "$tmp/err.log"))"
+  xdotool windowfocus --sync "$(cat "$tmp/wid")"
+}
+
+for keys in ctrl+w ctrl+q; do
+  # The first page takes a minute to arrive: the key lands mid-load.
+  start sample-feed --latency 60000
+  sleep 0.3
+  xdotool key "$keys"
+  status=$(wait_exit "$app")
+  [ "$status" = 0 ] || fail "$keys during a load: process state '$status', expected a prompt exit 0"
+  app=
+  pass "$keys in the middle of a load ends the process at once"
+done
+
+start missing --feed "$tmp/missing.json" --latency 0
+for _ in $(seq 1 100); do grep -q "doesn't exist" "$tmp/err.log" && break; sleep 0.05; done
+grep -q "missing.json” doesn't exist" "$tmp/err.log" || fail "stderr did not explain the missing file: $(cat "$tmp/err.log")"
+sleep 0.3
+kill -0 "$app" 2>/dev/null || fail "the app exited after a missing feed file"
+xdotool key ctrl+q
+[ "$(wait_exit "$app")" = 0 ] || fail "Ctrl+Q did not quit after the error"
+app=
+pass "a missing feed file is reported on stderr and the app keeps running"
