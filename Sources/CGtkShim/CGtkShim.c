@@ -39,6 +39,12 @@ feedline_type_object(void)
 }
 
 void
+feedline_button_emit_clicked(GtkButton *button)
+{
+  g_signal_emit_by_name(button, "clicked");
+}
+
+void
 feedline_accessible_set_label(GtkAccessible *accessible, const char *label)
 {
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);

@@ -76,7 +76,8 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(window.loadingPage.spinner.isSpinning, "the first-load spinner stops once rows show")
             scrollToBottom(window)
             waitUntil("the loading footer is on screen") {
-                self.footer(of: window)?.spinner.isMapped == true
+                self.scrollToBottom(window)
+                return self.footer(of: window)?.spinner.isMapped == true
             }
             XCTAssertTrue(footer(of: window)?.spinner.isSpinning == true)
 

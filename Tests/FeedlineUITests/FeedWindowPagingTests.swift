@@ -94,7 +94,12 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(source.requestCount, 2)
 
             // The footer row's own Retry button.
-            waitUntil("the footer row is on screen") { self.footerCell(window)?.shownFooter?.retryButton.isMapped == true }
+            waitUntil("the footer row is on screen") {
+                // Row heights are estimated until rows are laid out: keep
+                // going to the bottom, as a reader would.
+                self.scrollToBottom(window)
+                return self.footerCell(window)?.shownFooter?.retryButton.isMapped == true
+            }
             footerCell(window)?.shownFooter?.retryButton.click()
             waitUntil("the same page is asked for again") { source.requestCount == 3 }
             XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))

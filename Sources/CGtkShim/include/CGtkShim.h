@@ -20,6 +20,11 @@ guint feedline_main_queue_attach(void);
 
 GType feedline_type_object(void);
 
+/* --- Signals (g_signal_emit_by_name is variadic) ---------------------------- */
+
+/* Emits "clicked" on a button at once, as its AT-SPI click action does. */
+void feedline_button_emit_clicked(GtkButton *button);
+
 /* --- Accessibility (variadic in GTK) -------------------------------------- */
 
 void feedline_accessible_set_label(GtkAccessible *accessible, const char *label);

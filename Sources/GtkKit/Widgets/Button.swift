@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 
 /// A GtkButton with a label (with mnemonic) or an icon.
 @MainActor
@@ -42,12 +43,14 @@ public final class Button: Widget {
         set { gtk_actionable_set_action_name(OpaquePointer(widget), newValue) }
     }
 
-    public func onClicked(_ handler: @escaping @MainActor () -> Void) {
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("clicked", handler)
     }
 
-    /// Clicks it, as the keyboard would (activates the button).
+    /// Clicks it: emits "clicked" at once, as an assistive technology's
+    /// click action does (its action, if any, runs too).
     public func click() {
-        gtk_widget_activate(widget)
+        feedline_button_emit_clicked(button)
     }
 }

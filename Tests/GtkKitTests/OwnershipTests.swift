@@ -1,0 +1,164 @@
+import Foundation
+import XCTest
+
+@testable import GtkKit
+
+/// The ownership rules GtkKit's files state, one test per rule: who holds a
+/// GObject, who frees a signal closure, when a Swift value on a list item or
+/// a scheduled call is released. A leak or a double free shows up here.
+final class OwnershipTests: XCTestCase, @unchecked Sendable {
+    /// Something to watch for deallocation.
+    final class Token {}
+
+    override func setUp() {
+        super.setUp()
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            XCTFail("No display. Run the suite with scripts/test (it starts Xvfb), or set DISPLAY.")
+            return
+        }
+        MainActor.assumeIsolated { _ = KitTestApplication.shared }
+    }
+
+    /// Hangs a token on the GObject itself: it is released when the GObject
+    /// is finalized, so `weak` on it tells whether the GObject still lives.
+    @MainActor
+    private func finalizationProbe(_ object: Object) -> () -> Bool {
+        let token = Token()
+        weak let weakToken = token
+        Attached.set(token, on: UnsafeMutableRawPointer(object.object), key: Attached.quark("test-probe"))
+        return { weakToken == nil }
+    }
+
+    func testAWidgetLivesWhileItsSwiftOwnerOrAParentHoldsIt() {
+        MainActor.assumeIsolated {
+            var box: Box? = Box(.vertical)
+            var label: Label? = Label("child")
+            let labelFinalized = finalizationProbe(label!)
+            let boxFinalized = finalizationProbe(box!)
+            box!.append(label!)
+            label = nil
+            XCTAssertFalse(labelFinalized(), "the box holds its child")
+            box = nil
+            XCTAssertTrue(boxFinalized(), "the floating reference was sunk and dropped exactly once")
+            XCTAssertTrue(labelFinalized(), "the child goes with its parent")
+        }
+    }
+
+    func testASignalClosureIsReleasedWhenItsObjectIsFinalized() {
+        MainActor.assumeIsolated {
+            var token: Token? = Token()
+            weak let weakToken = token
+            var button: Button? = Button(label: "Press")
+            button!.onClicked { [token] in _ = token }
+            token = nil
+            XCTAssertNotNil(weakToken, "the connected closure keeps its captures")
+            button = nil
+            XCTAssertNil(weakToken, "finalizing the button released the closure")
+        }
+    }
+
+    func testDisconnectingReleasesTheClosureAndStopsCalls() {
+        MainActor.assumeIsolated {
+            var token: Token? = Token()
+            weak let weakToken = token
+            var calls = 0
+            let button = Button(label: "Press")
+            let connection = button.onClicked { [token] in
+                _ = token
+                calls += 1
+            }
+            token = nil
+            button.click()
+            XCTAssertEqual(calls, 1)
+            connection.disconnect()
+            XCTAssertNil(weakToken)
+            button.click()
+            XCTAssertEqual(calls, 1)
+            connection.disconnect()  // twice is harmless
+        }
+    }
+
+    func testAListStoreReleasesEachValueWhenItsItemIsRemoved() {
+        MainActor.assumeIsolated {
+            let store = ListStore<Token>()
+            var tokens: [Token]? = (0..<3).map { _ in Token() }
+            let weakTokens = tokens!.map { token in { [weak token] in token } }
+            store.append(contentsOf: tokens!)
+            tokens = nil
+            XCTAssertEqual(store.count, 3)
+            XCTAssertTrue(weakTokens.allSatisfy { $0() != nil }, "the store holds its values")
+            XCTAssertTrue(store[1] === weakTokens[1]())
+            store.splice(at: 1, removing: 1, inserting: [])
+            XCTAssertNil(weakTokens[1](), "a removed item's value is released")
+            XCTAssertNotNil(weakTokens[0]())
+            store.removeAll()
+            XCTAssertTrue(weakTokens.allSatisfy { $0() == nil })
+        }
+    }
+
+    func testAScheduledCallRunsOnceOrNotAtAllWhenCancelled() {
+        MainActor.assumeIsolated {
+            var runs = 0
+            var token: Token? = Token()
+            weak let weakToken = token
+            let call = MainLoop.schedule(after: .milliseconds(1)) { [token] in
+                _ = token
+                runs += 1
+            }
+            token = nil
+            MainLoop.run(until: { runs > 0 }, timeout: .seconds(5))
+            MainLoop.run(for: .milliseconds(20))
+            XCTAssertEqual(runs, 1)
+            XCTAssertFalse(call.isPending)
+            XCTAssertNil(weakToken, "the action is released after it ran")
+
+            let cancelled = MainLoop.schedule(after: .milliseconds(1)) { runs += 100 }
+            cancelled.cancel()
+            MainLoop.run(for: .milliseconds(30))
+            XCTAssertEqual(runs, 1)
+        }
+    }
+}
+
+/// Swift concurrency inside the GLib loop: the bridge of `MainLoop`.
+final class MainLoopBridgeTests: XCTestCase, @unchecked Sendable {
+    override func setUp() {
+        super.setUp()
+        MainActor.assumeIsolated { MainLoop.attachSwiftConcurrency() }
+    }
+
+    func testMainActorTasksAndContinuationsRunOnTheMainThreadInsideTheLoop() {
+        MainActor.assumeIsolated {
+            var steps: [String] = []
+            var threads: [Bool] = []
+            Task { @MainActor in
+                steps.append("started")
+                threads.append(Thread.isMainThread)
+                let value = await Self.offMain()
+                steps.append("resumed \(value)")
+                threads.append(Thread.isMainThread)
+                try? await Task.sleep(for: .milliseconds(5))
+                steps.append("slept")
+                await MainActor.run { steps.append("MainActor.run") }
+            }
+            let finished = MainLoop.run(until: { steps.count == 4 }, timeout: .seconds(5))
+            XCTAssertTrue(finished, "\(steps)")
+            XCTAssertEqual(steps, ["started", "resumed false", "slept", "MainActor.run"])
+            XCTAssertEqual(threads, [true, true])
+        }
+    }
+
+    @concurrent
+    private static func offMain() async -> Bool {
+        Thread.isMainThread
+    }
+}
+
+@MainActor
+enum KitTestApplication {
+    static let shared: Application = {
+        let application = Application(id: "io.github.feedline.GtkKitTests", unique: false)
+        application.register()
+        return application
+    }()
+}
