@@ -402,6 +402,9 @@ def keyboard_checks(app, the_list, status_bar, title, items, loaded, slow, repor
                  + (f": {seen['spinner'][1]}" if "spinner" in seen else ""),
                  f"footer subtree: {[describe(o) for r in rows_of(the_list)[-1:] for o in walk(r)]}")
 
+    if "label" in seen:
+        report.note(f"the footer's text: {seen['label'][1]}")
+
     # The page arrives: "M items" with M > N, BUSY gone, footer gone.
     def arrived():
         name = safe(lambda: status_bar.name, "")
