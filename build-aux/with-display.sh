@@ -39,8 +39,6 @@ export DISPLAY=":$(head -n1 "$tmp/display")"
 export GDK_BACKEND=x11
 # The cairo renderer: software GL under Xvfb costs ~4x the CPU and ~75 MB more.
 export GSK_RENDERER=${GSK_RENDERER:-cairo}
-# Portals are not there under Xvfb; asking for them only starts stray services.
-export GDK_DEBUG=${GDK_DEBUG:-no-portals}
 
 # A private session bus that can start the accessibility bus and nothing
 # else: desktop portals would only start stray services and print warnings.

@@ -32,6 +32,7 @@ non-empty and overlap the list's.
 """
 
 import argparse
+import ctypes
 import datetime
 import json
 import os
@@ -135,7 +136,11 @@ def row_problem(name, items):
                 return None
     if prefixes:
         return f"'{prefixes[0]}' is followed by '{name[len(prefixes[0]):]}', not the item's date"
-    return "no feed item has that title and first author"
+    same_title = [item for item in items if name.startswith(f"{item['title']},") or name == item["title"]]
+    if same_title:
+        item = same_title[0]
+        return f"expected '{item['title']}, by {item['author']}, <date>' for the item titled '{item['title']}'"
+    return "no feed item has that title"
 
 
 # AT-SPI helpers ------------------------------------------------------------
@@ -311,7 +316,7 @@ def run(args, report, app_pid):
         name = safe(lambda: row.name, "")
         problem = row_problem(name, items)
         report.check(problem is None, f"row {index} is named '{name}'",
-                     f"{problem}; expected '<title>, by <author>, <date>' for an item of the feed")
+                     f"{problem} (rows are named '<title>, by <author>, <date>')")
 
     # From here on, listen too: these events are what a screen reader hears.
     events = []
@@ -425,6 +430,15 @@ def keyboard_checks(app, the_list, status_bar, title, items, loaded, slow, repor
             report.note(f"event +{at - started:.2f} s {kind} {detail} [{source_role}] {name!r}")
 
 
+def die_with_parent(sig):
+    """Has the kernel send SIG to this process when its parent dies, so
+    nothing is left behind even if the wrapper is killed outright."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(sig), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("feedline", help="the feedline binary")
@@ -436,13 +450,15 @@ def main():
 
     # `timeout` sends SIGTERM: turn it into an exception so `finally` runs.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("test_accessible_names: terminated"))
+    die_with_parent(signal.SIGTERM)
 
     report = Report()
     command = [args.feedline, "--latency", str(args.latency)]
     if args.feed:
         command += ["--feed", args.feed]
     log = tempfile.TemporaryFile(mode="w+")
-    app = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    app = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                           preexec_fn=lambda: die_with_parent(signal.SIGKILL))
     report.note(f"started {' '.join(command)} (pid {app.pid})")
     pid_file = os.environ.get("FEEDLINE_A11Y_PIDFILE")
     if pid_file:

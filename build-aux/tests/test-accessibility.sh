@@ -36,17 +36,28 @@ launcher= a11y_daemon= registry= a11y_address=
 # The command line of PID if it is still running PROGRAM, else nothing.
 running() { [ -r "/proc/$1/cmdline" ] && tr '\0' ' ' <"/proc/$1/cmdline" | grep -q -- "$2"; }
 
-# Ends PID (if it still runs PROGRAM) with SIGNAL and waits up to 5 s.
+# Ends PID (if it still runs PROGRAM) with SIGNAL, waits up to 5 s, then
+# until it is reaped (by us, or by init once reparented).
 stop() {
   local pid=$1 program=$2 signal=$3
-  [ -n "$pid" ] && running "$pid" "$program" || return 0
-  kill -s "$signal" "$pid" 2>/dev/null || true
-  for _ in $(seq 1 50); do
-    running "$pid" "$program" || { wait "$pid" 2>/dev/null || true; return 0; }
-    sleep 0.1
+  [ -n "$pid" ] || return 0
+  if running "$pid" "$program"; then
+    kill -s "$signal" "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+      running "$pid" "$program" || break
+      sleep 0.1
+    done
+    if running "$pid" "$program"; then
+      echo "accessibility: $program (pid $pid) still runs after SIG$signal" >&2
+      return 1
+    fi
+    echo "# accessibility: stopped $program (pid $pid) with SIG$signal" >&2
+  fi
+  wait "$pid" 2>/dev/null || true
+  for _ in $(seq 1 60); do
+    [ -e "/proc/$pid" ] || break
+    sleep 0.05
   done
-  echo "accessibility: $program (pid $pid) still runs after SIG$signal" >&2
-  return 1
 }
 
 # The process id behind a name on the accessibility bus.
@@ -60,14 +71,15 @@ cleanup() {
   local status=$? leftovers=0
   trap - EXIT INT TERM
   # The test kills the app itself; this is for a test that was killed.
-  [ -s "$tmp/app.pid" ] && { stop "$(cat "$tmp/app.pid")" feedline KILL || leftovers=1; }
+  [ -s "$tmp/app.pid" ] && { stop "$(cat "$tmp/app.pid")" "$(basename "$bin")" KILL || leftovers=1; }
   # The registry was started by the accessibility bus, not by us: ask the
   # bus for its pid before the bus goes.
   [ -n "$launcher" ] && [ -n "$a11y_address" ] && registry=$(bus_pid org.a11y.atspi.Registry)
   stop "$registry" at-spi2-registryd TERM || stop "$registry" at-spi2-registryd KILL || leftovers=1
-  stop "$launcher" at-spi-bus-launcher TERM || stop "$launcher" at-spi-bus-launcher KILL || leftovers=1
-  # The launcher's dbus-daemon blocks SIGTERM and outlives it.
+  # The launcher's dbus-daemon can block SIGTERM and outlive the launcher:
+  # SIGKILL, by its own pid.
   stop "$a11y_daemon" dbus-daemon KILL || leftovers=1
+  stop "$launcher" at-spi-bus-launcher TERM || stop "$launcher" at-spi-bus-launcher KILL || leftovers=1
   rm -rf "$tmp"
   [ $leftovers = 0 ] || { echo "accessibility: FAIL: could not stop every process it started" >&2; status=1; }
   exit $status
@@ -95,7 +107,7 @@ has_a11y_bus() {
 # Start the accessibility bus ourselves (not by activation) so its pid is
 # ours; NameHasOwner does not activate, GetAddress would.
 if has_a11y_bus; then
-  echo "# accessibility: using the accessibility bus already on this session"
+  echo "# accessibility: using the accessibility bus already on this session" >&2
 else
   /usr/libexec/at-spi-bus-launcher --launch-immediately >"$tmp/launcher.log" 2>&1 &
   launcher=$!
@@ -117,6 +129,7 @@ if [ -n "$launcher" ]; then
   a11y_daemon=$(bus_pid org.freedesktop.DBus)
   [ -n "$a11y_daemon" ] || a11y_daemon=$(pgrep -P "$launcher" -x dbus-daemon || true)
   [ -n "$a11y_daemon" ] || fail "could not find the accessibility bus's dbus-daemon"
+  echo "# accessibility: bus $a11y_address (launcher pid $launcher, dbus-daemon pid $a11y_daemon)" >&2
 fi
 
 status=0
