@@ -61,6 +61,8 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
                 MainLoop.run(for: .milliseconds(15))
             }
             XCTAssertEqual(ids(window), (0..<10_000).map(FeedFixture.id))
+            print("10,000 items: \(window.feedList.factory.cellsMade) row widgets made, "
+                  + "\(window.feedList.listView.rowWidgetCount) alive")
             XCTAssertLessThan(window.feedList.factory.cellsMade, 400,
                               "row widgets are recycled, not made per item")
             XCTAssertLessThan(window.feedList.listView.rowWidgetCount, 400)

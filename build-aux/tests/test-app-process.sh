@@ -44,13 +44,19 @@ cleanup() { [ -n "$app" ] && kill -KILL "$app" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 export HOME=$tmp XDG_CONFIG_HOME=$tmp/config XDG_CACHE_HOME=$tmp/cache GSETTINGS_BACKEND=memory
 
-# Waits (bounded) for the process to end; prints its exit status.
+# Waits (bounded: 5 s) for the app to end; sets $status to its exit status,
+# or to "running". (Not in a $(subshell): only this shell can wait for it.)
 wait_exit() {
+  status=running
   for _ in $(seq 1 100); do
-    kill -0 "$1" 2>/dev/null || { wait "$1"; echo $?; return; }
+    if ! kill -0 "$app" 2>/dev/null; then
+      status=0
+      wait "$app" || status=$?
+      app=
+      return
+    fi
     sleep 0.05
   done
-  echo running
 }
 
 # Starts the app with ARGS, waits for a window titled TITLE.
@@ -68,9 +74,8 @@ for keys in ctrl+w ctrl+q; do
   start sample-feed --latency 60000
   sleep 0.3
   xdotool key "$keys"
-  status=$(wait_exit "$app")
-  [ "$status" = 0 ] || fail "$keys during a load: process state '$status', expected a prompt exit 0"
-  app=
+  wait_exit
+  [ "$status" = 0 ] || fail "$keys during a load: process state '$status', expected a prompt exit 0 (stderr: $(cat "$tmp/err.log"))"
   pass "$keys in the middle of a load ends the process at once"
 done
 
@@ -80,6 +85,6 @@ grep -q "missing.json” doesn't exist" "$tmp/err.log" || fail "stderr did not e
 sleep 0.3
 kill -0 "$app" 2>/dev/null || fail "the app exited after a missing feed file"
 xdotool key ctrl+q
-[ "$(wait_exit "$app")" = 0 ] || fail "Ctrl+Q did not quit after the error"
-app=
+wait_exit
+[ "$status" = 0 ] || fail "Ctrl+Q did not quit after the error (process state '$status')"
 pass "a missing feed file is reported on stderr and the app keeps running"

@@ -19,11 +19,6 @@ public final class Action: Object {
         set { g_simple_action_set_enabled(opaque, newValue ? 1 : 0) }
     }
 
-    /// Runs the action as a shortcut or a button would (if enabled).
-    public func activate() {
-        g_action_activate(opaque, nil)
-    }
-
     static func add(_ name: String, to map: OpaquePointer, handler: @escaping @MainActor () -> Void) -> Action {
         let action = Action(name: name, handler: handler)
         g_action_map_add_action(map, action.opaque)

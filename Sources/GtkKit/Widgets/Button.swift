@@ -21,21 +21,6 @@ public final class Button: Widget {
 
     private var button: UnsafeMutablePointer<GtkButton> { pointer() }
 
-    public var label: String? {
-        get { gtk_button_get_label(button).map { String(cString: $0) } }
-        set { gtk_button_set_label(button, newValue) }
-    }
-
-    public var iconName: String? {
-        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
-        set { gtk_button_set_icon_name(button, newValue) }
-    }
-
-    /// Replaces the button's content with a widget (e.g. a spinner).
-    public func setChild(_ child: Widget?) {
-        gtk_button_set_child(button, child?.widget)
-    }
-
     /// Activates the named action (`"win.refresh"`) when clicked, and is
     /// insensitive while the action is disabled.
     public var actionName: String? {

@@ -19,7 +19,6 @@ public final class Adjustment: Object {
     public var upper: Double { gtk_adjustment_get_upper(adjustment) }
     /// Height of the visible part.
     public var pageSize: Double { gtk_adjustment_get_page_size(adjustment) }
-    public var lower: Double { gtk_adjustment_get_lower(adjustment) }
 
     /// The scroll position moved.
     public func onValueChanged(_ handler: @escaping @MainActor () -> Void) {
@@ -43,11 +42,6 @@ public final class ScrolledWindow: Widget {
 
     public func setChild(_ child: Widget) {
         gtk_scrolled_window_set_child(opaque, child.widget)
-    }
-
-    /// The direct child, if any.
-    public var child: Widget? {
-        gtk_scrolled_window_get_child(opaque).map { Widget(borrowing: $0) }
     }
 
     public var verticalAdjustment: Adjustment {

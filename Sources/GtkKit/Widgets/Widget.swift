@@ -20,11 +20,6 @@ open class Widget: Object {
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
 
-    public var isSensitive: Bool {
-        get { gtk_widget_get_sensitive(widget) != 0 }
-        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
-    }
-
     /// Shown and inside a shown window (mapped).
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
@@ -35,11 +30,6 @@ open class Widget: Object {
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
-    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
-
-    public func setCSSClass(_ name: String, _ on: Bool) {
-        on ? addCSSClass(name) : removeCSSClass(name)
-    }
 
     public var horizontalExpand: Bool {
         get { gtk_widget_get_hexpand(widget) != 0 }
@@ -69,37 +59,20 @@ open class Widget: Object {
         if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
     }
 
-    public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
-        gtk_widget_set_margin_top(widget, top)
-        gtk_widget_set_margin_bottom(widget, bottom)
-        gtk_widget_set_margin_start(widget, start)
-        gtk_widget_set_margin_end(widget, end)
-    }
-
     public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
         gtk_widget_set_size_request(widget, width, height)
     }
-
-    /// Current allocated height in pixels (0 before the first layout).
-    public var height: Int { Int(gtk_widget_get_height(widget)) }
 
     // MARK: Focus
 
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
-    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
-
     /// True when the keyboard focus is this widget or inside it.
     public var containsFocus: Bool {
         guard let root = gtk_widget_get_root(widget),
               let focus = gtk_root_get_focus(root) else { return false }
         return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
-    }
-
-    public var canFocus: Bool {
-        get { gtk_widget_get_focusable(widget) != 0 }
-        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
     }
 
     // MARK: Accessibility
@@ -135,15 +108,6 @@ open class Widget: Object {
         gtk_widget_activate_action_variant(widget, name, g_variant_new_uint32(parameter)) != 0
     }
 
-    /// The widget's type name, for diagnostics and tests.
-    public var typeName: String {
-        String(cString: g_type_name_from_instance(pointer(as: GTypeInstance.self)))
-    }
-
-    /// The parent widget, if any.
-    public var parent: Widget? {
-        gtk_widget_get_parent(widget).map { Widget(borrowing: $0) }
-    }
 }
 
 extension Widget {
