@@ -45,6 +45,49 @@ feedline_button_emit_clicked(GtkButton *button)
 }
 
 void
+feedline_object_set_int(gpointer object, const char *property, int value)
+{
+  g_object_set(object, property, value, NULL);
+}
+
+int
+feedline_object_get_int(gpointer object, const char *property)
+{
+  int value = 0;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
+void
+feedline_object_set_boolean(gpointer object, const char *property, gboolean value)
+{
+  g_object_set(object, property, value, NULL);
+}
+
+gboolean
+feedline_object_get_boolean(gpointer object, const char *property)
+{
+  gboolean value = FALSE;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
+char *
+feedline_clipboard_local_text(GdkClipboard *clipboard)
+{
+  GdkContentProvider *content = gdk_clipboard_get_content(clipboard);
+  if (content == NULL)
+    return NULL;
+  GValue value = G_VALUE_INIT;
+  g_value_init(&value, G_TYPE_STRING);
+  char *text = NULL;
+  if (gdk_content_provider_get_value(content, &value, NULL))
+    text = g_value_dup_string(&value);
+  g_value_unset(&value);
+  return text;
+}
+
+void
 feedline_accessible_set_label(GtkAccessible *accessible, const char *label)
 {
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);

@@ -74,7 +74,7 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
             }
             XDoTool.press(["Down", "Return"], inWindowTitled: title)
             waitUntil("a missing link is explained") {
-                window.statusBar.label.text == "“Item 2” has no link to open"
+                window.statusBar.label.text == "“Item 2” has no link"
             }
             XCTAssertEqual(opened, ["https://example.org/items/0"])
         }

@@ -19,7 +19,7 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
             window.window.activateAction("win.refresh")
             waitUntil("the refresh asks for the first page") { source.requestCount == 3 }
             XCTAssertNil(source.requests[2].cursor)
-            XCTAssertTrue(window.refreshSpinner.isVisible && window.refreshSpinner.isSpinning,
+            XCTAssertTrue(window.header.refreshSpinner.isVisible && window.header.refreshSpinner.isSpinning,
                           "a visible busy indicator while refreshing")
             XCTAssertEqual(window.feedList.itemCount, 30, "the old rows stay until the new ones arrive")
             XCTAssertEqual(window.statusBar.label.text, "Refreshing…")
@@ -34,8 +34,8 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
                           "\(window.feedList.items.map(\.title))")
             XCTAssertEqual(Array(ids(window).prefix(20)), (0..<20).map(FeedFixture.id))
             XCTAssertEqual(window.feedList.adjustment.value, 0, "back at the top")
-            XCTAssertFalse(window.refreshSpinner.isVisible)
-            XCTAssertFalse(window.refreshSpinner.isSpinning)
+            XCTAssertFalse(window.header.refreshSpinner.isVisible)
+            XCTAssertFalse(window.header.refreshSpinner.isSpinning)
             waitUntil("the refresh is announced") { window.announcements.contains("Feed refreshed") }
         }
     }
@@ -53,7 +53,7 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(window.statusBar.label.text, "Couldn't refresh: The network is unreachable")
             XCTAssertEqual(window.feedList.items.map(\.title), (0..<30).map { "Old \($0)" })
             XCTAssertEqual(window.content.visibleChildName, "list")
-            XCTAssertFalse(window.refreshSpinner.isVisible)
+            XCTAssertFalse(window.header.refreshSpinner.isVisible)
 
             window.statusBar.retryButton.click()
             waitUntil("the refresh is retried") { source.requestCount == 3 }

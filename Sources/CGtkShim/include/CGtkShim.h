@@ -25,6 +25,19 @@ GType feedline_type_object(void);
 /* Emits "clicked" on a button at once, as its AT-SPI click action does. */
 void feedline_button_emit_clicked(GtkButton *button);
 
+/* --- Properties (g_object_get/set are variadic) ---------------------------- */
+
+void feedline_object_set_int(gpointer object, const char *property, int value);
+int feedline_object_get_int(gpointer object, const char *property);
+void feedline_object_set_boolean(gpointer object, const char *property, gboolean value);
+gboolean feedline_object_get_boolean(gpointer object, const char *property);
+
+/* --- Clipboard ------------------------------------------------------------ */
+
+/* The text this process put on the clipboard, or NULL (free it). Reads only
+ * local content: no main-loop round trip, for checks and tests. */
+char *feedline_clipboard_local_text(GdkClipboard *clipboard);
+
 /* --- Accessibility (variadic in GTK) -------------------------------------- */
 
 void feedline_accessible_set_label(GtkAccessible *accessible, const char *label);

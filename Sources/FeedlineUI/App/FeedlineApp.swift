@@ -11,6 +11,7 @@ public final class FeedlineApp {
     let application: Application
     let options: LaunchOptions
     private(set) var windows: [FeedWindow] = []
+    private var colorScheme: ColorScheme?
 
     public init(options: LaunchOptions) {
         self.options = options
@@ -18,6 +19,7 @@ public final class FeedlineApp {
         // instead of raising the running window.
         application = Application(id: Self.id, unique: options.isDefault)
         application.addAction("quit") { [weak self] in self?.quit() }
+        application.addAction("about") { [weak self] in self?.showAbout() }
         application.onActivate { [weak self] in self?.activate() }
     }
 
@@ -43,6 +45,7 @@ public final class FeedlineApp {
         }
         Self.installShortcuts(on: application)
         Style.addApplicationCSS(FeedlineStyle.css)
+        colorScheme = ColorScheme.follow()
         let window = makeWindow(source: makeSource())
         window.present()
     }
@@ -64,6 +67,15 @@ public final class FeedlineApp {
         application.setAccelerators(["<Alt>r"], for: "win.retry")
         application.setAccelerators(["<Control>w"], for: "win.close")
         application.setAccelerators(["<Control>q"], for: "app.quit")
+        application.setAccelerators(["<Control>question", "F1"], for: "win.show-help-overlay")
+    }
+
+    private func showAbout() {
+        guard let window = windows.first?.window else { return }
+        AboutDialog.present(AboutDialog.Info(
+            name: "Feedline", version: Self.version,
+            comments: "Read endless feeds, page by page",
+            iconName: Self.id, copyright: "© 2026 The Feedline developers"), over: window)
     }
 
     private func quit() {

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import GtkKit
 
@@ -8,6 +9,15 @@ import GtkKit
 final class FeedCell {
     let row = FeedRow()
     private var footer: FeedFooter?
+    /// The item the row shows now (nil while it shows the footer).
+    private(set) var item: FeedItem?
+
+    /// `onContextClick`: a right click on the item row, at (x, y) in it.
+    init(onContextClick: @escaping @MainActor (FeedCell, Double, Double) -> Void) {
+        row.root.onContextClick { [weak self] x, y in
+            if let self { onContextClick(self, x, y) }
+        }
+    }
 
     /// The footer this cell shows, if it shows one now.
     private(set) var shownFooter: FeedFooter?
@@ -15,11 +25,13 @@ final class FeedCell {
     func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date) {
         switch entry {
         case .item(let item):
+            self.item = item
             row.show(item, now: now)
             listRow.setChild(row.root)
             listRow.isActivatable = true
             listRow.setAccessibleLabel(ItemText.accessibleName(item, now: now))
         case .footer(let state):
+            item = nil
             let footer = self.footer ?? FeedFooter()
             self.footer = footer
             footer.show(state)
@@ -31,6 +43,7 @@ final class FeedCell {
     }
 
     func unbind() {
+        item = nil
         shownFooter?.stop()
         shownFooter = nil
     }

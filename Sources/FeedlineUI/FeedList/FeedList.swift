@@ -22,6 +22,14 @@ final class FeedList {
     var onNeedsMore: (() -> Void)?
     /// Enter or double click on an item row.
     var onActivate: ((FeedItem) -> Void)?
+    /// Ctrl+Enter on an item row.
+    var onOpenInBrowser: ((FeedItem) -> Void)?
+    /// A right click, the Menu key or Shift+F10 on an item row: show its
+    /// menu pointing at (x, y) in `anchor` (its middle when nil).
+    var onContextMenu: ((FeedItem, _ anchor: Widget, _ x: Double?, _ y: Double?) -> Void)?
+    /// Tab (forward) or Shift+Tab on a row: focus leaves the list. Without
+    /// this, GTK 4.8 moves Tab from row to row through the whole feed.
+    var onTabOut: ((_ forward: Bool) -> Void)?
 
     /// Feed items in the model (the footer excluded).
     private(set) var itemCount = 0
@@ -29,8 +37,11 @@ final class FeedList {
     private(set) var footer: FooterState?
 
     init() {
+        var contextClick: @MainActor (FeedCell, Double, Double) -> Void = { _, _, _ in }
         factory = ListItemFactory(
-            makeCell: { _ in FeedCell() },
+            makeCell: { _ in
+                FeedCell(onContextClick: { cell, x, y in contextClick(cell, x, y) })
+            },
             bind: { cell, entry, row in cell.bind(entry, to: row, now: Date()) },
             unbind: { cell, _ in cell.unbind() }
         )
@@ -40,6 +51,10 @@ final class FeedList {
         scroller.setChild(listView)
         scroller.verticalExpand = true
         adjustment = scroller.verticalAdjustment
+        contextClick = { [weak self] cell, x, y in
+            guard let item = cell.item else { return }
+            self?.onContextMenu?(item, cell.row.root, x, y)
+        }
 
         adjustment.onValueChanged { [weak self] in self?.checkPrefetch() }
         adjustment.onChanged { [weak self] in self?.checkPrefetch() }
@@ -50,6 +65,56 @@ final class FeedList {
             guard let self, position < itemCount, case .item(let item) = store[position] else { return }
             onActivate?(item)
         }
+        listView.onKeyPress(capture: true) { [weak self] press in
+            self?.handleKey(press) ?? false
+        }
+    }
+
+    /// The list's own keys, on top of GTK's (arrows, Page Up/Down, Home/End).
+    private func handleKey(_ press: KeyPress) -> Bool {
+        switch (press.key, press.modifiers) {
+        case (.tab, []):
+            onTabOut?(true)
+            return onTabOut != nil
+        case (.shiftTab, _), (.tab, .shift):
+            onTabOut?(false)
+            return onTabOut != nil
+        case (.menu, []), (.f10, .shift):
+            guard let (cell, _) = factory.focusedCell, let item = cell.item else { return false }
+            onContextMenu?(item, cell.row.root, nil, nil)
+            return true
+        case (.enter, .control):
+            guard let item = focusedItem else { return false }
+            onOpenInBrowser?(item)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The item whose row has keyboard focus.
+    var focusedItem: FeedItem? { factory.focusedCell?.cell.item }
+
+    /// Gives keyboard focus to the last item row (scrolling to it).
+    func focusLastItem() {
+        guard itemCount > 0 else { return }
+        focusRow(at: itemCount - 1)
+    }
+
+    /// Gives keyboard focus to the row at `position`, scrolling to it first
+    /// when it has no row widget yet.
+    func focusRow(at position: Int) {
+        if factory.focusRow(at: position) { return }
+        listView.scrollTo(position: position)
+        listView.afterNextFrame { [weak self] in self?.factory.focusRow(at: position) }
+    }
+
+    /// The item with `id`, if loaded (walks the model).
+    func item(withID id: String) -> FeedItem? {
+        for position in 0..<itemCount {
+            if case .item(let item) = store[position], item.id == id { return item }
+        }
+        return nil
     }
 
     var metrics: ScrollMetrics {
@@ -83,17 +148,22 @@ final class FeedList {
     /// Shows a pager update: the page's items (appended or replacing the
     /// list) and the footer for the new phase, in one splice, so the view
     /// stays anchored where the reader is.
+    ///
+    /// Keyboard focus stays where the reader is. When it is on the footer
+    /// row (or its Retry button), which the splice replaces, it moves to the
+    /// first new item, or else to the last item, never out of the list.
+    /// After a replace (a refresh) it goes to the first row.
     func show(_ result: PageResult?, phase: PagingPhase) {
         var entries: [FeedListEntry] = []
         var position = itemCount
         var removing = footer == nil ? 0 : 1
-        var hadFocus = false
+        let itemsBefore = itemCount
+        let footerHadFocus = footer != nil && factory.rowContainsFocus(at: itemCount)
         switch result {
         case .appended(let items):
             entries = items.map(FeedListEntry.item)
             itemCount += items.count
         case .replaced(let items):
-            hadFocus = listView.containsFocus
             entries = items.map(FeedListEntry.item)
             (position, removing) = (0, store.count)
             itemCount = items.count
@@ -102,11 +172,17 @@ final class FeedList {
         }
         let newFooter = FooterState(phase, hasItems: itemCount > 0)
         if result == nil && newFooter == footer { return }
+        if footerHadFocus && itemsBefore > 0 {
+            // Move focus off the row about to go, before GTK picks a place.
+            factory.focusRow(at: itemsBefore - 1)
+        }
         store.splice(at: position, removing: removing,
                      inserting: entries + (newFooter.map { [.footer($0)] } ?? []))
         footer = newFooter
         if case .replaced = result {
-            scrollToTop(focusFirstRow: hadFocus)
+            scrollToTop(focusFirstRow: true)
+        } else if footerHadFocus && itemCount > itemsBefore {
+            focusRow(at: itemsBefore)
         }
     }
 
@@ -115,14 +191,8 @@ final class FeedList {
     func scrollToTop(focusFirstRow: Bool) {
         adjustment.value = 0
         guard focusFirstRow, itemCount > 0 else { return }
-        listView.scrollTo(position: 0)
-        if !factory.focusRow(at: 0) {
-            // The first row gets its widget at the next layout.
-            MainLoop.schedule(after: .zero) { [weak self] in
-                self?.factory.focusRow(at: 0)
-                self?.adjustment.value = 0
-            }
-        }
+        focusRow(at: 0)
+        listView.afterNextFrame { [weak self] in self?.adjustment.value = 0 }
     }
 
     /// Feed items in the model, in order (walks the model: for tests).

@@ -3,7 +3,8 @@ import Foundation
 import GtkKit
 
 /// One window showing one feed: the header bar with Refresh, the list (or a
-/// full-window page while there is none), and the status line.
+/// full-window page while there is none), and the status line. What can be
+/// done with one item is in ItemActions.swift.
 ///
 /// Data flows one way: the list reports the reader nearing the end, the
 /// pager decides and fetches, and `apply` shows each update: the splice,
@@ -19,8 +20,7 @@ public final class FeedWindow {
                                buttonLabel: "Retry")
     let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: "No Items")
     let statusBar = StatusBar()
-    let refreshButton = Button(iconName: "view-refresh-symbolic")
-    let refreshSpinner = Spinner()
+    let header = FeedHeader()
     let announcer: Announcer
     private(set) var feedTitle: String
     /// `win.retry`: every Retry button and Alt+R; enabled after a failure.
@@ -47,18 +47,12 @@ public final class FeedWindow {
 
     private func layOut() {
         window.setDefaultSize(width: 640, height: 800)
-        let header = HeaderBar()
-        refreshButton.tooltip = "Refresh (Ctrl+R)"
-        refreshButton.setAccessibleLabel("Refresh")
-        refreshButton.actionName = "win.refresh"
-        header.packStart(refreshButton)
-        refreshSpinner.isVisible = false
-        refreshSpinner.setAccessibleLabel("Refreshing")
-        header.packStart(refreshSpinner)
-        window.setTitlebar(header)
+        window.setTitlebar(header.bar)
+        window.setHelpOverlay(ShortcutsWindow.make())
 
         content.add(loadingPage.root, name: "loading")
         errorPage.button?.actionName = "win.retry"
+        errorPage.button?.tooltip = "Try loading the feed again (Alt+R)"
         content.add(errorPage.root, name: "error")
         content.add(emptyPage.root, name: "empty")
         content.add(feedList.scroller, name: "list")
@@ -71,6 +65,7 @@ public final class FeedWindow {
         window.addAction("close") { [weak self] in self?.window.close() }
         retryAction = window.addAction("retry") { [weak self] in self?.pager.retry() }
         retryAction?.isEnabled = false
+        addItemActions()
     }
 
     private func connect() {
@@ -80,7 +75,7 @@ public final class FeedWindow {
             FileHandle.standardError.write(Data("feedline: \(feedTitle): \(error)\n".utf8))
         }
         feedList.onNeedsMore = { [weak self] in self?.pager.loadMore() }
-        feedList.onActivate = { [weak self] item in self?.open(item) }
+        feedList.onTabOut = { [weak self] forward in self?.moveFocusOutOfList(forward: forward) }
         announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
         window.onCloseRequest { [weak self] in
             self?.pager.cancel()
@@ -98,6 +93,8 @@ public final class FeedWindow {
 
     private func apply(_ update: PagerUpdate) {
         let shownBefore = feedList.itemCount
+        // A Retry button with focus is about to hide: keep focus in the list.
+        let retryHadFocus = statusBar.retryButton.containsFocus || errorPage.button?.containsFocus == true
         if let title = update.feedTitle, !title.isEmpty, title != feedTitle {
             setTitle(title)
         }
@@ -107,6 +104,9 @@ public final class FeedWindow {
         retryAction?.isEnabled = retryReason(update.phase) != nil
         statusBar.show(PagingText.status(update.phase, itemCount: feedList.itemCount),
                        retryReason: retryReason(update.phase))
+        if retryHadFocus && retryReason(update.phase) == nil {
+            feedList.focusLastItem()
+        }
         if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore) {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
@@ -143,8 +143,7 @@ public final class FeedWindow {
     private func showBusy(_ phase: PagingPhase) {
         let request = pager.state.inFlight
         let refreshing = request?.replacesItems == true && feedList.itemCount > 0
-        refreshSpinner.isVisible = refreshing
-        refreshSpinner.isSpinning = refreshing
+        header.showRefreshing(refreshing)
         feedList.listView.setAccessibleBusy(request != nil)
     }
 
@@ -155,15 +154,15 @@ public final class FeedWindow {
         loadingPage.title.text = "Loading “\(title)”…"
     }
 
-    private func open(_ item: FeedItem) {
-        guard let link = item.link else {
-            statusBar.show("“\(item.title)” has no link to open", retryReason: nil)
-            return
+    /// Tab order: Refresh, the main menu, the list, then Retry when shown.
+    /// Tab inside the list leaves it instead of walking every row.
+    private func moveFocusOutOfList(forward: Bool) {
+        if !forward {
+            header.menuButton.grabFocus()
+        } else if statusBar.retryButton.isVisible {
+            statusBar.retryButton.grabFocus()
+        } else {
+            header.refreshButton.grabFocus()
         }
-        guard link.scheme == "https" || link.scheme == "http" else {
-            statusBar.show("Only web links can be opened (this one is “\(link.scheme ?? "")”)", retryReason: nil)
-            return
-        }
-        openLink(link.absoluteString)
     }
 }

@@ -24,9 +24,26 @@ final class StatusBar {
         root.append(retryButton)
     }
 
+    /// The paging status, shown until it changes.
+    private var status = ""
+    private var restore: ScheduledCall?
+
     func show(_ text: String, retryReason: String?) {
+        status = text
+        restore?.cancel()
         label.text = text
         retryButton.isVisible = retryReason != nil
         retryButton.setAccessibleDescription(retryReason)
+    }
+
+    /// Shows `message` for a few seconds, then the paging status again.
+    /// Retry stays as it was.
+    func flash(_ message: String) {
+        label.text = message
+        restore?.cancel()
+        restore = MainLoop.schedule(after: .seconds(4)) { [weak self] in
+            guard let self else { return }
+            label.text = status
+        }
     }
 }

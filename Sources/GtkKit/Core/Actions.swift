@@ -14,13 +14,28 @@ public final class Action: Object {
         connect("activate", pointer: { _ in handler() })
     }
 
+    /// An action taking a string ("win.open-link('https://…')").
+    init(name: String, stringHandler handler: @escaping @MainActor (String) -> Void) {
+        self.name = name
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        super.init(UnsafeMutableRawPointer(g_simple_action_new(name, type)!), .adopt)
+        connect("activate", pointer: { parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        })
+    }
+
     public var isEnabled: Bool {
         get { g_action_get_enabled(opaque) != 0 }
         set { g_simple_action_set_enabled(opaque, newValue ? 1 : 0) }
     }
 
     static func add(_ name: String, to map: OpaquePointer, handler: @escaping @MainActor () -> Void) -> Action {
-        let action = Action(name: name, handler: handler)
+        add(Action(name: name, handler: handler), to: map)
+    }
+
+    static func add(_ action: Action, to map: OpaquePointer) -> Action {
         g_action_map_add_action(map, action.opaque)
         return action
     }

@@ -15,7 +15,7 @@ public final class Application: Object {
 
     /// The app was launched (or launched again): show a window.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
-        connect("activate", handler)
+        connect("activate", perform: handler)
     }
 
     /// Adds an `app.NAME` action.

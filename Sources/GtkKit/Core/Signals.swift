@@ -38,10 +38,12 @@ extension Object {
     typealias UIntHandler = @MainActor (UInt32) -> Void
     typealias BoolHandler = @MainActor () -> Bool
     typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+    typealias KeyHandler = @MainActor (UInt32, UInt32) -> Bool
+    typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 
     /// `void handler(GObject *self, gpointer user_data)`
     @discardableResult
-    func connect(_ signal: String, _ handler: @escaping VoidHandler) -> SignalConnection {
+    func connect(_ signal: String, perform handler: @escaping VoidHandler) -> SignalConnection {
         connect(signal, HandlerBox(handler), unsafeBitCast(voidTrampoline, to: GCallback.self))
     }
 
@@ -61,6 +63,19 @@ extension Object {
     @discardableResult
     func connect(_ signal: String, pointer handler: @escaping PointerHandler) -> SignalConnection {
         connect(signal, HandlerBox(handler), unsafeBitCast(pointerTrampoline, to: GCallback.self))
+    }
+
+    /// `gboolean handler(GtkEventControllerKey *self, guint keyval, guint keycode,
+    /// GdkModifierType state, gpointer user_data)`: the handler gets keyval and state.
+    @discardableResult
+    func connect(_ signal: String, key handler: @escaping KeyHandler) -> SignalConnection {
+        connect(signal, HandlerBox(handler), unsafeBitCast(keyTrampoline, to: GCallback.self))
+    }
+
+    /// `void handler(GtkGestureClick *self, gint n_press, gdouble x, gdouble y, gpointer user_data)`
+    @discardableResult
+    func connect(_ signal: String, press handler: @escaping PressHandler) -> SignalConnection {
+        connect(signal, HandlerBox(handler), unsafeBitCast(pressTrampoline, to: GCallback.self))
     }
 
     private func connect<H>(_ signal: String, _ box: HandlerBox<H>, _ callback: GCallback) -> SignalConnection {
@@ -90,6 +105,18 @@ private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) 
     let box = Unmanaged<HandlerBox<Object.PointerHandler>>.fromOpaque(data!).takeUnretainedValue()
     nonisolated(unsafe) let argument = argument
     MainActor.assumeIsolated { box.handler(argument) }
+}
+
+private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+    _, keyval, _, state, data in
+    let box = Unmanaged<HandlerBox<Object.KeyHandler>>.fromOpaque(data!).takeUnretainedValue()
+    return MainActor.assumeIsolated { box.handler(keyval, state.rawValue) } ? 1 : 0
+}
+
+private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = {
+    _, presses, x, y, data in
+    let box = Unmanaged<HandlerBox<Object.PressHandler>>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { box.handler(presses, x, y) }
 }
 
 /// GClosureNotify: GLib's one call that balances `passRetained` above.

@@ -101,6 +101,29 @@ public final class ListItemFactory<Element, Cell: AnyObject>: Object {
         return gtk_widget_grab_focus(row) != 0
     }
 
+    /// Whether the keyboard focus is on the row showing `position` or
+    /// inside it (a button in the row).
+    public func rowContainsFocus(at position: Int) -> Bool {
+        boundItem(at: position).map(rowContainsFocus) ?? false
+    }
+
+    /// The cell whose row has (or contains) the keyboard focus, and its
+    /// position.
+    public var focusedCell: (cell: Cell, position: Int)? {
+        for item in liveItems where gtk_list_item_get_item(item) != nil && rowContainsFocus(item) {
+            if let cell = Attached.get(Cell.self, from: UnsafeMutableRawPointer(item), key: cellKey) {
+                return (cell, Int(gtk_list_item_get_position(item)))
+            }
+        }
+        return nil
+    }
+
+    private func rowContainsFocus(_ item: OpaquePointer) -> Bool {
+        guard let child = gtk_list_item_get_child(item), let row = gtk_widget_get_parent(child),
+              let root = gtk_widget_get_root(row), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == row || gtk_widget_is_ancestor(focus, row) != 0
+    }
+
     private func boundItem(at position: Int) -> OpaquePointer? {
         liveItems.first { item in
             gtk_list_item_get_item(item) != nil && Int(gtk_list_item_get_position(item)) == position

@@ -30,7 +30,7 @@ public final class Button: Widget {
 
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("clicked", handler)
+        connect("clicked", perform: handler)
     }
 
     /// Clicks it: emits "clicked" at once, as an assistive technology's

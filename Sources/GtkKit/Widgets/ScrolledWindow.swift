@@ -22,12 +22,12 @@ public final class Adjustment: Object {
 
     /// The scroll position moved.
     public func onValueChanged(_ handler: @escaping @MainActor () -> Void) {
-        connect("value-changed", handler)
+        connect("value-changed", perform: handler)
     }
 
     /// The range or page size changed (content grew, window resized).
     public func onChanged(_ handler: @escaping @MainActor () -> Void) {
-        connect("changed", handler)
+        connect("changed", perform: handler)
     }
 }
 

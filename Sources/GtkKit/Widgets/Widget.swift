@@ -126,7 +126,7 @@ extension Widget {
             connection?.disconnect()
             action()
         }
-        connection = frameClock.connect("after-paint", handler)
+        connection = frameClock.connect("after-paint", perform: handler)
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 }

@@ -46,6 +46,12 @@ public final class Window: Widget {
         Action.add(name, to: opaque, handler: handler)
     }
 
+    /// Adds a `win.NAME` action taking a string.
+    @discardableResult
+    public func addAction(_ name: String, string handler: @escaping @MainActor (String) -> Void) -> Action {
+        Action.add(Action(name: name, stringHandler: handler), to: opaque)
+    }
+
     /// The widget with keyboard focus, if any.
     public var focusedWidget: Widget? {
         gtk_window_get_focus(window).map { Widget(borrowing: $0) }
@@ -53,6 +59,12 @@ public final class Window: Widget {
 }
 
 extension Window {
+    /// The window of keyboard shortcuts that `win.show-help-overlay` shows
+    /// (bind Ctrl+? and F1 to that action).
+    public func setHelpOverlay(_ shortcuts: Widget) {
+        gtk_application_window_set_help_overlay(pointer(), shortcuts.opaque)
+    }
+
     /// Opens `uri` with the desktop's default handler (a browser for web
     /// links), on behalf of this window.
     public func showURI(_ uri: String) {

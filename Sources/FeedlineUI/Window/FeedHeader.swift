@@ -1,0 +1,36 @@
+import GtkKit
+
+/// The header bar: Refresh with its busy spinner on the left, the primary
+/// menu on the right, the feed's title (the window's) in the middle.
+@MainActor
+final class FeedHeader {
+    let bar = HeaderBar()
+    let refreshButton = Button(iconName: "view-refresh-symbolic")
+    let refreshSpinner = Spinner()
+    let menuButton: MenuButton
+
+    init() {
+        refreshButton.tooltip = "Refresh (Ctrl+R)"
+        refreshButton.setAccessibleLabel("Refresh")
+        refreshButton.actionName = "win.refresh"
+        bar.packStart(refreshButton)
+        refreshSpinner.isVisible = false
+        refreshSpinner.setAccessibleLabel("Refreshing")
+        bar.packStart(refreshSpinner)
+
+        let menu = Menu()
+        menu.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
+        menu.append("_About Feedline", action: "app.about")
+        menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
+        menuButton.tooltip = "Main Menu (F10)"
+        menuButton.setAccessibleLabel("Main Menu")
+        bar.packEnd(menuButton)
+    }
+
+    /// Shows the busy spinner next to Refresh while a refresh loads.
+    func showRefreshing(_ refreshing: Bool) {
+        refreshSpinner.isVisible = refreshing
+        refreshSpinner.isSpinning = refreshing
+        refreshSpinner.setAccessibleBusy(refreshing)
+    }
+}

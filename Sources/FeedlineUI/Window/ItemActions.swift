@@ -1,0 +1,63 @@
+import FeedCore
+import GtkKit
+
+/// What a reader can do with one item: open its link in the browser, copy
+/// the link, or ask for the menu offering both. Items are named by id in the
+/// window actions (`win.open-item`, `win.copy-link`), so a menu stays right
+/// whatever its row shows by the time an entry is chosen.
+extension FeedWindow {
+    func addItemActions() {
+        window.addAction("open-item", string: { [weak self] id in
+            guard let self, let item = feedList.item(withID: id) else { return }
+            open(item)
+        })
+        window.addAction("copy-link", string: { [weak self] id in
+            guard let self, let item = feedList.item(withID: id) else { return }
+            copyLink(of: item)
+        })
+        feedList.onActivate = { [weak self] item in self?.open(item) }
+        feedList.onOpenInBrowser = { [weak self] item in self?.open(item) }
+        feedList.onContextMenu = { [weak self] item, anchor, x, y in
+            self?.showMenu(for: item, at: anchor, x: x, y: y)
+        }
+    }
+
+    /// The item menu: "Open in Browser" and "Copy Link".
+    func showMenu(for item: FeedItem, at anchor: Widget, x: Double?, y: Double?) {
+        let menu = Menu()
+        menu.append("_Open in Browser", action: "win.open-item", target: item.id)
+        menu.append("_Copy Link", action: "win.copy-link", target: item.id)
+        ContextMenu.popUp(menu, at: anchor, x: x, y: y)
+    }
+
+    /// Opens the item's link with the desktop's browser: web links only.
+    func open(_ item: FeedItem) {
+        guard let link = webLink(of: item) else { return }
+        openLink(link)
+    }
+
+    func copyLink(of item: FeedItem) {
+        guard let link = webLink(of: item) else { return }
+        window.copyToClipboard(link)
+        tell("Link copied")
+    }
+
+    /// The item's http(s) link, or nil after saying why there is none.
+    private func webLink(of item: FeedItem) -> String? {
+        guard let link = item.link else {
+            tell("“\(item.title)” has no link")
+            return nil
+        }
+        guard link.scheme == "https" || link.scheme == "http" else {
+            tell("Only web links can be opened (this one is “\(link.scheme ?? "")”)")
+            return nil
+        }
+        return link.absoluteString
+    }
+
+    /// A short message in the status line, also announced.
+    private func tell(_ message: String) {
+        statusBar.flash(message)
+        announcer.announce(message)
+    }
+}

@@ -1,0 +1,74 @@
+import CGtk
+
+/// A GMenu: the model behind popover menus and the primary menu.
+@MainActor
+public final class Menu: Object {
+    public init() {
+        super.init(UnsafeMutableRawPointer(g_menu_new()!), .adopt)
+    }
+
+    /// What was appended, in order (sections not included).
+    public private(set) var items: [(label: String, action: String, target: String?)] = []
+
+    /// Adds an item running `action` ("win.open-link"), with a string
+    /// parameter when `target` is given.
+    public func append(_ label: String, action: String, target: String? = nil) {
+        items.append((label, action, target))
+        let item = g_menu_item_new(label, nil)!
+        g_menu_item_set_action_and_target_value(item, action, target.map { g_variant_new_string($0) })
+        g_menu_append_item(opaque, item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
+
+    /// Adds a section (drawn with separators around it).
+    public func appendSection(_ section: Menu) {
+        g_menu_append_section(opaque, nil, section.model)
+    }
+
+    var model: UnsafeMutablePointer<GMenuModel> { pointer() }
+}
+
+/// A menu that pops up over a widget (a context menu).
+@MainActor
+public enum ContextMenu {
+    /// Shows `menu` pointing at (`x`, `y`) in `widget` (its middle when
+    /// nil). Its actions are looked up from `widget` upwards, so window
+    /// actions work. The popover is removed again once closed.
+    public static func popUp(_ menu: Menu, at widget: Widget, x: Double? = nil, y: Double? = nil) {
+        let popover = Widget(UnsafeMutableRawPointer(gtk_popover_menu_new_from_model(menu.model)!), .sink)
+        gtk_widget_set_parent(popover.widget, widget.widget)
+        let px = Int32(x ?? Double(gtk_widget_get_width(widget.widget)) / 2)
+        let py = Int32(y ?? Double(gtk_widget_get_height(widget.widget)) / 2)
+        var rect = GdkRectangle(x: px, y: py, width: 1, height: 1)
+        gtk_popover_set_pointing_to(popover.pointer(), &rect)
+        gtk_popover_set_has_arrow(popover.pointer(), 0)
+        // Unparenting drops the last reference and frees the popover. Capture
+        // the pointer, not the wrapper, or popover and closure would keep
+        // each other alive.
+        let raw = popover.widget
+        popover.connect("closed", perform: {
+            isOpen = false
+            // After the chosen item's action ran: unparent on the next turn.
+            MainLoop.schedule(after: .zero) { gtk_widget_unparent(raw) }
+        })
+        gtk_popover_popup(popover.pointer())
+        isOpen = true
+        lastMenu = menu
+    }
+
+    /// Whether a context menu is showing, and the last one shown (for tests).
+    public private(set) static var isOpen = false
+    public private(set) static var lastMenu: Menu?
+}
+
+/// A GtkMenuButton showing a menu model: the header bar's primary menu.
+@MainActor
+public final class MenuButton: Widget {
+    public init(iconName: String, menu: Menu) {
+        super.init(gtk_menu_button_new(), .sink)
+        gtk_menu_button_set_icon_name(opaque, iconName)
+        gtk_menu_button_set_menu_model(opaque, menu.model)
+        // The primary menu: F10 opens it.
+        gtk_menu_button_set_primary(opaque, 1)
+    }
+}
