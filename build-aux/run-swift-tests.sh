@@ -18,5 +18,6 @@ werror=()
 
 # GTK_A11Y=none: these tests need no accessibility bus (the AT-SPI suite
 # has its own); without it no bus launcher outlives the run.
-GTK_A11Y=none exec "$here/build-aux/with-display.sh" \
+# GSETTINGS_BACKEND=memory: settings the tests change stay in the process.
+GTK_A11Y=none GSETTINGS_BACKEND=memory exec "$here/build-aux/with-display.sh" \
   "$swift" test --skip-build "${scratch[@]}" --disable-swift-testing "$@"

@@ -21,6 +21,7 @@ public final class FeedWindow {
     let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: "No Items")
     let statusBar = StatusBar()
     let header = FeedHeader()
+    let shortcutsWindow = ShortcutsWindow.make()
     let announcer: Announcer
     private(set) var feedTitle: String
     /// `win.retry`: every Retry button and Alt+R; enabled after a failure.
@@ -48,7 +49,7 @@ public final class FeedWindow {
     private func layOut() {
         window.setDefaultSize(width: 640, height: 800)
         window.setTitlebar(header.bar)
-        window.setHelpOverlay(ShortcutsWindow.make())
+        window.setHelpOverlay(shortcutsWindow)
 
         content.add(loadingPage.root, name: "loading")
         errorPage.button?.actionName = "win.retry"

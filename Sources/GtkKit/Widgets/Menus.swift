@@ -46,8 +46,16 @@ public enum ContextMenu {
         // the pointer, not the wrapper, or popover and closure would keep
         // each other alive.
         let raw = popover.widget
+        // Focus goes back where it was when the menu closes (GTK would leave
+        // it nowhere: the popover's parent need not be focusable).
+        let root = gtk_widget_get_root(widget.widget)
+        let previousFocus = root.flatMap { gtk_root_get_focus($0) }.map { Widget(borrowing: $0) }
         popover.connect("closed", perform: {
             isOpen = false
+            if let previousFocus, let root {
+                let focus = gtk_root_get_focus(root)
+                if focus == nil || gtk_widget_is_ancestor(focus, raw) != 0 { previousFocus.grabFocus() }
+            }
             // After the chosen item's action ran: unparent on the next turn.
             MainLoop.schedule(after: .zero) { gtk_widget_unparent(raw) }
         })

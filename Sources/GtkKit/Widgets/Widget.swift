@@ -59,6 +59,16 @@ open class Widget: Object {
         if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
     }
 
+    /// The height GTK gave the widget at the last layout (0 before).
+    public var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
+
+    /// The least height the widget needs for its current width.
+    public var minimumHeight: Int {
+        var minimum: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(widget), &minimum, nil, nil, nil)
+        return Int(minimum)
+    }
+
     public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
         gtk_widget_set_size_request(widget, width, height)
     }
@@ -132,6 +142,12 @@ extension Widget {
 }
 
 extension Widget {
+    /// Activates an action taking a string ("win.copy-link" with an id).
+    @discardableResult
+    public func activateAction(_ name: String, string parameter: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, g_variant_new_string(parameter)) != 0
+    }
+
     /// Activates a parameterless action by its detailed name ("win.refresh"),
     /// as a shortcut or a button would. Returns false if there is none.
     @discardableResult
