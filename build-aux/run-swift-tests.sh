@@ -16,8 +16,10 @@ werror=()
 [ "${FEEDLINE_WERROR:-1}" = 1 ] && werror=(-Xswiftc -warnings-as-errors)
 "$swift" build --build-tests "${scratch[@]}" "${werror[@]}"
 
-# GTK_A11Y=none: these tests need no accessibility bus (the AT-SPI suite
-# has its own); without it no bus launcher outlives the run.
-# GSETTINGS_BACKEND=memory: settings the tests change stay in the process.
-GTK_A11Y=none GSETTINGS_BACKEND=memory exec "$here/build-aux/with-display.sh" \
+# GTK_A11Y=test: GTK keeps accessible names, descriptions and states where
+# the tests can check them, and needs no accessibility bus (the AT-SPI suite
+# has its own). GSETTINGS_BACKEND=memory: settings the tests change stay in
+# the process.
+# G_DEBUG=fatal-criticals: a GTK critical (a misuse of the API) fails the run.
+G_DEBUG=fatal-criticals GTK_A11Y=test GSETTINGS_BACKEND=memory exec "$here/build-aux/with-display.sh" \
   "$swift" test --skip-build "${scratch[@]}" --disable-swift-testing "$@"

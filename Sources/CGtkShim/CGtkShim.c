@@ -117,6 +117,26 @@ feedline_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden)
   gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 
+gboolean
+feedline_accessible_string_is(GtkAccessible *accessible, GtkAccessibleProperty property, const char *value)
+{
+  if (!gtk_test_accessible_has_property(accessible, property))
+    return value == NULL;
+  char *error = gtk_test_accessible_check_property(accessible, property, value);
+  gboolean matches = error == NULL;
+  g_free(error);
+  return matches;
+}
+
+gboolean
+feedline_accessible_busy_is(GtkAccessible *accessible, gboolean busy)
+{
+  char *error = gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_BUSY, busy);
+  gboolean matches = error == NULL;
+  g_free(error);
+  return matches;
+}
+
 GtkWidget *
 feedline_label_new_with_role(GtkAccessibleRole role)
 {

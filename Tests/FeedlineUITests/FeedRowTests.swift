@@ -84,7 +84,7 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(footer(of: window)?.spinner.isSpinning == true)
 
             source.answer(1, with: .failure(FeedError("Timed out")))
-            waitUntil("the failure shows") { window.feedList.footer == .failed(reason: "Timed out") }
+            waitUntil("the failure shows") { window.feedList.footer == .failed(reason: "Timed out", refresh: false) }
             MainLoop.run(for: .milliseconds(50))
             let spinning = window.feedList.factory.cells.filter { $0.shownFooter?.spinner.isSpinning == true }
             XCTAssertTrue(spinning.isEmpty, "no footer spinner spins once nothing loads")

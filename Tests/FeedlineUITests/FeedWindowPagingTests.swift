@@ -42,7 +42,7 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(window.feedList.itemCount % 20, 0)
             XCTAssertEqual(ids(window), (0..<window.feedList.itemCount).map(FeedFixture.id),
                            "no item skipped or shown twice")
-            XCTAssertTrue(window.announcements.contains("Loaded 20 more items"), "\(window.announcements)")
+            waitUntil("the page is announced") { window.announcements.contains("Loaded 20 more items") }
             XCTAssertEqual(window.statusBar.label.text, "\(window.feedList.itemCount) items")
         }
     }
@@ -80,7 +80,7 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the second page is asked for") { source.requestCount == 2 }
             source.answer(1, with: .failure(FeedError("The server is down")))
             waitUntil("the footer shows the failure") {
-                window.feedList.footer == .failed(reason: "The server is down")
+                window.feedList.footer == .failed(reason: "The server is down", refresh: false)
             }
             XCTAssertEqual(window.statusBar.label.text, "Couldn't load more items: The server is down")
             XCTAssertTrue(window.statusBar.retryButton.isVisible)

@@ -28,12 +28,12 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the new rows replace the old") { window.feedList.items.first?.title == "New 0" }
             // The page asked for before the refresh arrives late: it must not land.
             source.answer(1, with: .success(GatedSource.page(30..<60, next: 60, label: "Old")))
-            MainLoop.run(for: .milliseconds(300))
+            waitUntil("the late answer reaches the pager") { window.pager.droppedAnswers == 1 }
 
             XCTAssertTrue(window.feedList.items.allSatisfy { $0.title.hasPrefix("New") },
                           "\(window.feedList.items.map(\.title))")
             XCTAssertEqual(Array(ids(window).prefix(20)), (0..<20).map(FeedFixture.id))
-            XCTAssertEqual(window.feedList.adjustment.value, 0, "back at the top")
+            waitUntil("the list is back at the top") { window.feedList.adjustment.value == 0 }
             XCTAssertFalse(window.header.refreshSpinner.isVisible)
             XCTAssertFalse(window.header.refreshSpinner.isSpinning)
             waitUntil("the refresh is announced") { window.announcements.contains("Feed refreshed") }
@@ -53,6 +53,12 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(window.statusBar.label.text, "Couldn't refresh: The network is unreachable")
             XCTAssertEqual(window.feedList.items.map(\.title), (0..<30).map { "Old \($0)" })
             XCTAssertEqual(window.content.visibleChildName, "list")
+            XCTAssertEqual(window.feedList.footer, .failed(reason: "The network is unreachable", refresh: true))
+            scrollToBottom(window)
+            waitUntil("the footer row names the failed refresh") {
+                window.feedList.factory.rowWidget(at: 30)?
+                    .accessibleLabelIs("Couldn't refresh: The network is unreachable") == true
+            }
             XCTAssertFalse(window.header.refreshSpinner.isVisible)
 
             window.statusBar.retryButton.click()

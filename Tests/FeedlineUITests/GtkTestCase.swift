@@ -62,21 +62,15 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         return met
     }
 
-    /// Pumps until paging is idle (or ended) and the list has laid out, so
-    /// any follow-up page the prefetch distance asks for has been asked.
+    /// Pumps until nothing loads, no prefetch check waits for a frame, and
+    /// the prefetch distance asks for nothing more: the list is where the
+    /// reader would see it stop.
     @MainActor
     func settle(_ window: FeedWindow, file: StaticString = #filePath, line: UInt = #line) {
-        var quietSince = ContinuousClock.now
-        var lastCount = -1
+        let list = window.feedList
         waitUntil("paging settles", file: file, line: line) {
-            let count = window.feedList.store.count
-            let busy = window.pager.state.inFlight != nil
-            if busy || count != lastCount {
-                lastCount = count
-                quietSince = .now
-                return false
-            }
-            return ContinuousClock.now - quietSince > .milliseconds(250)
+            window.pager.state.inFlight == nil && !list.prefetchCheckScheduled
+                && (window.pager.phase != .idle || !list.prefetch.shouldLoadMore(list.metrics))
         }
     }
 

@@ -42,8 +42,11 @@ final class PagingTextTests: XCTestCase {
         let phases = phases()
         XCTAssertNil(FooterState(.idle, hasItems: true))
         XCTAssertEqual(FooterState(phases.loading, hasItems: true), .loading)
-        XCTAssertEqual(FooterState(phases.failed, hasItems: true), .failed(reason: "Timed out"))
+        XCTAssertEqual(FooterState(phases.failed, hasItems: true), .failed(reason: "Timed out", refresh: false))
         XCTAssertNil(FooterState(phases.refreshing, hasItems: true), "refresh shows its busy state in the header")
+        XCTAssertEqual(FooterState(phases.refreshFailed, hasItems: true), .failed(reason: "Offline", refresh: true))
+        XCTAssertEqual(PagingText.footer(.failed(reason: "Offline", refresh: true)), "Couldn't refresh: Offline")
+        XCTAssertEqual(PagingText.footer(.failed(reason: "Timed out", refresh: false)), "Couldn't load more items: Timed out")
         XCTAssertEqual(FooterState(.exhausted, hasItems: true), .end)
         XCTAssertNil(FooterState(.exhausted, hasItems: false), "an empty feed has a page of its own, not a footer")
     }
@@ -64,29 +67,5 @@ final class PagingTextTests: XCTestCase {
         XCTAssertNil(say(phases.loading, nil, before: 40), "starting to load is not announced")
         let urgent = PagingText.announcement(PagerUpdate(phase: phases.failed, result: nil, feedTitle: nil), shownBefore: 3)
         XCTAssertEqual(urgent?.urgent, true, "failures are assertive")
-    }
-}
-
-final class ItemTextTests: XCTestCase {
-    let now = ISO8601DateFormatter().date(from: "2026-11-22T12:00:00Z")!
-
-    func testRelativeDates() {
-        func ago(_ seconds: TimeInterval) -> String {
-            RelativeDate.describe(now.addingTimeInterval(-seconds), now: now)
-        }
-        XCTAssertEqual(ago(10), "just now")
-        XCTAssertEqual(ago(60), "1 minute ago")
-        XCTAssertEqual(ago(45 * 60), "45 minutes ago")
-        XCTAssertEqual(ago(2 * 3600), "2 hours ago")
-        XCTAssertEqual(ago(3 * 86_400), "3 days ago")
-        XCTAssertTrue(ago(400 * 86_400).contains("2025"), ago(400 * 86_400))
-    }
-
-    func testAccessibleNameIsShort() {
-        let item = FeedItem(id: "1", title: "Change your password", summary: "A long summary that is not spoken",
-                            author: "Shaun McCance", date: now.addingTimeInterval(-7200))
-        XCTAssertEqual(ItemText.accessibleName(item, now: now), "Change your password, by Shaun McCance, 2 hours ago")
-        XCTAssertEqual(ItemText.byline(item, now: now), "Shaun McCance · 2 hours ago")
-        XCTAssertEqual(ItemText.accessibleName(FeedItem(id: "2", title: ""), now: now), "Untitled")
     }
 }

@@ -44,6 +44,40 @@ final class OwnershipTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    func testAListViewHoldsItsModelAndFactory() {
+        MainActor.assumeIsolated {
+            var store: ListStore<Token>? = ListStore()
+            var factory: ListItemFactory<Token, Token>? = ListItemFactory(
+                makeCell: { _ in Token() }, bind: { _, _, _ in })
+            let storeFinalized = finalizationProbe(store!)
+            let factoryFinalized = finalizationProbe(factory!)
+            var view: ListView? = ListView(model: store!, factory: factory!)
+            let viewFinalized = finalizationProbe(view!)
+            store = nil
+            factory = nil
+            XCTAssertFalse(storeFinalized(), "the view's selection model holds the store")
+            XCTAssertFalse(factoryFinalized(), "the view holds its factory")
+            view = nil
+            XCTAssertTrue(viewFinalized())
+            XCTAssertTrue(storeFinalized(), "the store goes with the view")
+            XCTAssertTrue(factoryFinalized(), "the factory goes with the view")
+        }
+    }
+
+    func testAWindowLivesUntilClosedAndReleased() {
+        MainActor.assumeIsolated {
+            var window: Window? = Window(application: KitTestApplication.shared)
+            let finalized = finalizationProbe(window!)
+            window!.present()
+            MainLoop.run(for: .milliseconds(20))
+            window!.close()
+            MainLoop.run(for: .milliseconds(20))
+            XCTAssertFalse(finalized(), "our reference keeps the closed window's object")
+            window = nil
+            XCTAssertTrue(finalized(), "GTK's reference and ours were each dropped once")
+        }
+    }
+
     func testASignalClosureIsReleasedWhenItsObjectIsFinalized() {
         MainActor.assumeIsolated {
             var token: Token? = Token()

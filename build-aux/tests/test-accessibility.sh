@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
 # What Feedline tells screen readers, read back over AT-SPI from the real
-# app: Tests/accessibility/test_accessible_names.py, run with its own X
-# display, session bus and accessibility bus, all stopped afterwards.
+# app: Tests/accessibility/test_accessible_names.py (the entry point; with
+# a11y_support.py and test_keyboard.py), run with its own X display,
+# session bus and accessibility bus, all stopped afterwards.
 #
 #   test-accessibility.sh FEEDLINE [TEST OPTIONS...]
+#   test-accessibility.sh FEEDLINE --expect-announcements-off
 #
 # TEST OPTIONS go to the Python test (--latency MS, --feed PATH, --expect
-# PATH). Needs xvfb, xdotool, at-spi2-core, python3-pyatspi and
-# gir1.2-atspi-2.0 (Debian's /usr/bin/python3). FEEDLINE_A11Y_TIMEOUT caps
-# the Python run in seconds (default 120).
+# PATH). The suite starts the app twice: on the sample feed (names, status,
+# BUSY, footer, keys, Tab order, item menu, shortcuts window, refresh), then
+# on a generated 48-item feed with --fail-every 3 (failure, Retry, end).
+#
+# --expect-announcements-off is the negative control: the app runs with
+# FEEDLINE_ANNOUNCE=0 and the run passes only if every announcement check
+# FAILS while every other check passes (the suite is shown to notice).
+#
+# Needs xvfb, xdotool, at-spi2-core, python3-pyatspi and gir1.2-atspi-2.0
+# (Debian's /usr/bin/python3). FEEDLINE_A11Y_TIMEOUT caps the Python run in
+# seconds (default 120).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 self=$(readlink -f "$0")

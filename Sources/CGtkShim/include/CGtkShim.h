@@ -46,6 +46,11 @@ void feedline_accessible_reset_description(GtkAccessible *accessible);
 void feedline_accessible_set_busy(GtkAccessible *accessible, gboolean busy);
 void feedline_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden);
 
+/* Checks for tests, run with GTK_A11Y=test (gtk_test_accessible_check_* are
+ * variadic): TRUE when the property or state has exactly this value. */
+gboolean feedline_accessible_string_is(GtkAccessible *accessible, GtkAccessibleProperty property, const char *value);
+gboolean feedline_accessible_busy_is(GtkAccessible *accessible, gboolean busy);
+
 /* A GtkLabel with a chosen accessible role (construct-only property). */
 GtkWidget *feedline_label_new_with_role(GtkAccessibleRole role);
 

@@ -29,6 +29,9 @@ public final class FeedPager {
     /// Called with every failure that reaches the reader, for logging.
     public var onFailure: ((FeedError) -> Void)?
     private var task: Task<Void, Never>?
+    /// Answers that came for a request no longer in flight (after a refresh
+    /// or cancel) and were dropped.
+    public private(set) var droppedAnswers = 0
 
     public init(source: any FeedSource) {
         self.source = source
@@ -87,12 +90,19 @@ public final class FeedPager {
     private func finish(_ request: PageRequest, _ outcome: Result<FeedPage, any Error>) {
         switch outcome {
         case .success(let page):
-            guard let result = state.receive(page, for: request) else { return }
+            guard let result = state.receive(page, for: request) else {
+                droppedAnswers += 1
+                return
+            }
             notify(result: result, feedTitle: page.feedTitle)
         case .failure(let error):
-            if error is CancellationError { return }
+            // A cancelled request is no longer the one in flight: `fail`
+            // drops it like any stale answer.
             let feedError = FeedError(describing: error)
-            guard state.fail(feedError, for: request) else { return }
+            guard state.fail(feedError, for: request) else {
+                droppedAnswers += 1
+                return
+            }
             onFailure?(feedError)
             notify(result: nil, feedTitle: nil)
         }

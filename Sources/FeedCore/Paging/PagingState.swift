@@ -48,9 +48,10 @@ public enum PageResult: Equatable, Sendable {
 /// - `refresh` starts a new generation; answers for any older request are
 ///   dropped, whenever they arrive;
 /// - items are de-duplicated by id across all pages of a generation;
-/// - a source that keeps answering with nothing new (or the same cursor) is
-///   taken to have ended after `fruitlessPageLimit` pages, so a misbehaving
-///   server cannot make us ask forever.
+/// - a source that keeps answering with nothing new is taken to have ended
+///   after `fruitlessPageLimit` such pages, and one that answers with the
+///   cursor it was asked for at once, so a misbehaving server cannot make us
+///   ask forever.
 public struct PagingState: Sendable {
     public static let fruitlessPageLimit = 3
 

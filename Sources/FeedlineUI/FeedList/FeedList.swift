@@ -56,10 +56,13 @@ final class FeedList {
             self?.onContextMenu?(item, cell.row.root, x, y)
         }
 
-        adjustment.onValueChanged { [weak self] in self?.checkPrefetch() }
-        adjustment.onChanged { [weak self] in self?.checkPrefetch() }
+        // Decisions wait for the frame to be laid out: scroll ranges are
+        // then current, and the pager is never asked from inside a splice
+        // or a scroll that the window itself is making.
+        adjustment.onValueChanged { [weak self] in self?.checkPrefetchAfterLayout() }
+        adjustment.onChanged { [weak self] in self?.checkPrefetchAfterLayout() }
         scroller.onEdgeReached { [weak self] edge in
-            if edge == .bottom { self?.onNeedsMore?() }
+            if edge == .bottom { self?.checkPrefetchAfterLayout() }
         }
         listView.onActivate { [weak self] position in
             guard let self, position < itemCount, case .item(let item) = store[position] else { return }
@@ -105,8 +108,13 @@ final class FeedList {
     /// when it has no row widget yet.
     func focusRow(at position: Int) {
         if factory.focusRow(at: position) { return }
-        listView.scrollTo(position: position)
-        listView.afterNextFrame { [weak self] in self?.factory.focusRow(at: position) }
+        // Not laid out yet (new rows), or far away: after the next frame,
+        // scroll to it if needed, and focus it once it has a row.
+        listView.afterNextFrame { [weak self] in
+            guard let self, !factory.focusRow(at: position) else { return }
+            listView.scrollTo(position: position)
+            listView.afterNextFrame { [weak self] in self?.factory.focusRow(at: position) }
+        }
     }
 
     /// The item with `id`, if loaded (walks the model).
@@ -130,12 +138,13 @@ final class FeedList {
         }
     }
 
-    private var prefetchCheckScheduled = false
+    /// A check is waiting for the next frame.
+    private(set) var prefetchCheckScheduled = false
 
-    /// Checks the prefetch distance once the list has laid out what it was
-    /// just given. Needed after every page: while the content is shorter
-    /// than the window the scroll range does not change (its upper bound is
-    /// the window's height), so no adjustment signal would ask again.
+    /// Checks the prefetch distance once the list has laid out. Called on
+    /// every scroll, range change and edge, and after every page: while the
+    /// content is shorter than the window the scroll range does not change
+    /// (its upper bound is the window's height), so no signal would ask.
     func checkPrefetchAfterLayout() {
         guard !prefetchCheckScheduled else { return }
         prefetchCheckScheduled = true
@@ -164,6 +173,9 @@ final class FeedList {
             entries = items.map(FeedListEntry.item)
             itemCount += items.count
         case .replaced(let items):
+            // GTK would chase a removed focused row (and warn); focus goes
+            // to the first new row below.
+            listView.dropFocus()
             entries = items.map(FeedListEntry.item)
             (position, removing) = (0, store.count)
             itemCount = items.count
@@ -188,11 +200,14 @@ final class FeedList {
 
     /// Back to the first row; with `focusFirstRow`, keyboard focus goes
     /// there too (GTK would otherwise scroll to wherever focus was).
+    /// Waits a frame after a splice: GTK 4.8 warns when the scroll position
+    /// moves before the new rows are laid out.
     func scrollToTop(focusFirstRow: Bool) {
-        adjustment.value = 0
-        guard focusFirstRow, itemCount > 0 else { return }
-        focusRow(at: 0)
-        listView.afterNextFrame { [weak self] in self?.adjustment.value = 0 }
+        listView.afterNextFrame { [weak self] in
+            guard let self else { return }
+            adjustment.value = 0
+            if focusFirstRow && itemCount > 0 { focusRow(at: 0) }
+        }
     }
 
     /// Feed items in the model, in order (walks the model: for tests).

@@ -3,7 +3,9 @@ import FeedCore
 /// What the bottom of the list says, shown by the footer row.
 enum FooterState: Equatable {
     case loading
-    case failed(reason: String)
+    /// `refresh`: the failed request was a refresh (the rows above are the
+    /// old ones), not the next page.
+    case failed(reason: String, refresh: Bool)
     case end
 
     /// The footer for a paging phase, or nil for none. A refresh in flight
@@ -13,7 +15,7 @@ enum FooterState: Equatable {
         switch phase {
         case .idle: return nil
         case .loading(let request): if request.replacesItems { return nil } else { self = .loading }
-        case .failed(let error, _): self = .failed(reason: error.reason)
+        case .failed(let error, let request): self = .failed(reason: error.reason, refresh: request.replacesItems)
         case .exhausted: self = .end
         }
     }

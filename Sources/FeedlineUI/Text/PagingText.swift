@@ -32,7 +32,7 @@ enum PagingText {
     static func footer(_ state: FooterState) -> String {
         switch state {
         case .loading: loadingMore
-        case .failed(let reason): "Couldn't load more items: \(reason)"
+        case .failed(let reason, let refresh): "\(refresh ? "Couldn't refresh" : "Couldn't load more items"): \(reason)"
         case .end: caughtUp
         }
     }

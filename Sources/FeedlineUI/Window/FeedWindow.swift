@@ -101,7 +101,7 @@ public final class FeedWindow {
         }
         feedList.show(update.result, phase: update.phase)
         showPage(for: update.phase)
-        showBusy(update.phase)
+        showBusy()
         retryAction?.isEnabled = retryReason(update.phase) != nil
         statusBar.show(PagingText.status(update.phase, itemCount: feedList.itemCount),
                        retryReason: retryReason(update.phase))
@@ -141,7 +141,7 @@ public final class FeedWindow {
     }
 
     /// The BUSY state and the header spinner while anything loads.
-    private func showBusy(_ phase: PagingPhase) {
+    private func showBusy() {
         let request = pager.state.inFlight
         let refreshing = request?.replacesItems == true && feedList.itemCount > 0
         header.showRefreshing(refreshing)

@@ -7,8 +7,8 @@ import Foundation
 /// One path at a time, never both (newer Orca would speak twice):
 /// - GTK 4.14+ (found at run time): `gtk_accessible_announce` on the window.
 /// - GTK 4.8–4.12: Orca 43 speaks a change of the accessible description of
-///   the focused widget, so the message is set there and cleared a moment
-///   later. Only widgets without a description of their own are borrowed.
+///   the focused widget, so the message is shown there and, a moment later,
+///   the widget's own description (or its tooltip's) comes back.
 ///
 /// Messages are sent a short moment after `announce` (the list settles
 /// first: an announcement made while focused rows are being rebound is
@@ -29,8 +29,6 @@ public final class Announcer {
     public let method: Method
     /// Called with every message actually sent (for tests and logs).
     public var onAnnounce: ((String, Politeness) -> Void)?
-    /// Widgets whose own accessible description must not be borrowed.
-    public var ownDescriptions: [Widget] = []
 
     private let window: Window
     private var pending: ScheduledCall?
@@ -75,11 +73,8 @@ public final class Announcer {
 
     private func describeFocus(_ message: String) {
         clearBorrowed()
-        let focus = window.focusedWidget
-        let target = focus.flatMap { focused in
-            ownDescriptions.contains { $0.isSameObject(as: focused) } ? nil : focused
-        } ?? window
-        target.setAccessibleDescription(message)
+        let target = window.focusedWidget ?? window
+        target.showAccessibleDescription(message)
         borrowed = target
         clearing = MainLoop.schedule(after: holdDelay) { [weak self] in
             self?.clearBorrowed()
@@ -89,7 +84,7 @@ public final class Announcer {
     private func clearBorrowed() {
         clearing?.cancel()
         clearing = nil
-        borrowed?.setAccessibleDescription(nil)
+        borrowed?.showAccessibleDescription(nil)
         borrowed = nil
     }
 }

@@ -9,9 +9,6 @@ private let cellKey = Attached.quark("feedline-list-cell")
 public struct ListRow {
     let item: OpaquePointer
 
-    /// Position of the bound item in the model.
-    public var position: Int { Int(gtk_list_item_get_position(item)) }
-
     /// Puts `child` in the row (replacing what was there).
     public func setChild(_ child: Widget) {
         if gtk_list_item_get_child(item) != child.widget {
@@ -32,10 +29,6 @@ public struct ListRow {
         nonmutating set { gtk_list_item_set_activatable(item, newValue ? 1 : 0) }
     }
 
-    public var isSelectable: Bool {
-        get { gtk_list_item_get_selectable(item) != 0 }
-        nonmutating set { gtk_list_item_set_selectable(item, newValue ? 1 : 0) }
-    }
 }
 
 /// A GtkSignalListItemFactory that keeps one Swift `Cell` per row widget.
@@ -99,6 +92,14 @@ public final class ListItemFactory<Element, Cell: AnyObject>: Object {
               let child = gtk_list_item_get_child(item),
               let row = gtk_widget_get_parent(child) else { return false }
         return gtk_widget_grab_focus(row) != 0
+    }
+
+    /// The row widget showing `position` (what GTK focuses and names), if
+    /// the item has a row now.
+    public func rowWidget(at position: Int) -> Widget? {
+        guard let item = boundItem(at: position), let child = gtk_list_item_get_child(item),
+              let row = gtk_widget_get_parent(child) else { return nil }
+        return Widget(borrowing: row)
     }
 
     /// Whether the keyboard focus is on the row showing `position` or

@@ -4,11 +4,6 @@ import CGtkShim
 /// A GtkButton with a label (with mnemonic) or an icon.
 @MainActor
 public final class Button: Widget {
-    /// A text button; an underscore marks the mnemonic (`"_Retry"`: Alt+R).
-    public init(mnemonic: String) {
-        super.init(gtk_button_new_with_mnemonic(mnemonic), .sink)
-    }
-
     /// A text button.
     public init(label: String) {
         super.init(gtk_button_new_with_label(label), .sink)

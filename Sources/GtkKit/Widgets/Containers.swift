@@ -72,9 +72,6 @@ public final class HeaderBar: Widget {
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(opaque, child.widget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(opaque, child.widget) }
 
-    public func setTitleWidget(_ child: Widget?) {
-        gtk_header_bar_set_title_widget(opaque, child?.widget)
-    }
 }
 
 /// A horizontal separator line.

@@ -50,15 +50,24 @@ public enum ContextMenu {
         // it nowhere: the popover's parent need not be focusable).
         let root = gtk_widget_get_root(widget.widget)
         let previousFocus = root.flatMap { gtk_root_get_focus($0) }.map { Widget(borrowing: $0) }
-        popover.connect("closed", perform: {
+        // "closed" can come more than once: handle the first only.
+        var connection: SignalConnection?
+        let closed: @MainActor () -> Void = {
+            connection?.disconnect()
             isOpen = false
             if let previousFocus, let root {
                 let focus = gtk_root_get_focus(root)
                 if focus == nil || gtk_widget_is_ancestor(focus, raw) != 0 { previousFocus.grabFocus() }
             }
-            // After the chosen item's action ran: unparent on the next turn.
-            MainLoop.schedule(after: .zero) { gtk_widget_unparent(raw) }
-        })
+            // After the chosen item's action ran: unparent on the next turn,
+            // holding a reference until then.
+            g_object_ref(raw)
+            MainLoop.schedule(after: .zero) {
+                gtk_widget_unparent(raw)
+                g_object_unref(raw)
+            }
+        }
+        connection = popover.connect("closed", perform: closed)
         gtk_popover_popup(popover.pointer())
         isOpen = true
         lastMenu = menu

@@ -1,6 +1,14 @@
 import CGtk
 import CGtkShim
 
+/// Where a widget keeps the accessible description the app gave it.
+private let descriptionKey = Attached.quark("feedline-accessible-description")
+
+private final class DescriptionBox {
+    let text: String
+    init(_ text: String) { self.text = text }
+}
+
 /// A GtkWidget. Subclasses add what their widget kind needs.
 @MainActor
 open class Widget: Object {
@@ -29,7 +37,6 @@ open class Widget: Object {
     }
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
-    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
 
     public var horizontalExpand: Bool {
         get { gtk_widget_get_hexpand(widget) != 0 }
@@ -85,6 +92,13 @@ open class Widget: Object {
         return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
 
+    /// Takes keyboard focus away from this widget (or its children), so
+    /// that nothing has it in the window for a moment.
+    public func dropFocus() {
+        guard containsFocus, let root = gtk_widget_get_root(widget) else { return }
+        gtk_root_set_focus(root, nil)
+    }
+
     // MARK: Accessibility
 
     private var accessible: OpaquePointer { OpaquePointer(widget) }
@@ -95,13 +109,41 @@ open class Widget: Object {
     }
 
     /// The accessible description (spoken after the name, or on change when
-    /// the widget has focus).
+    /// the widget has focus). nil goes back to what GTK derives from the
+    /// tooltip. The value is remembered (`accessibleDescription`), since
+    /// GTK 4.8 cannot read it back.
     public func setAccessibleDescription(_ description: String?) {
-        if let description {
-            feedline_accessible_set_description(accessible, description)
+        Attached.set(description.map(DescriptionBox.init), on: object, key: descriptionKey)
+        showAccessibleDescription(description)
+    }
+
+    /// The description this app set, if any (not the tooltip's).
+    public var accessibleDescription: String? {
+        Attached.get(DescriptionBox.self, from: object, key: descriptionKey)?.text
+    }
+
+    /// Shows `text` as the description for a while, without forgetting the
+    /// widget's own (for announcements). `nil` shows the own one again.
+    func showAccessibleDescription(_ text: String?) {
+        if let text = text ?? accessibleDescription ?? tooltip {
+            feedline_accessible_set_description(accessible, text)
         } else {
             feedline_accessible_reset_description(accessible)
         }
+    }
+
+    /// Whether GTK holds exactly this accessible label / description (nil:
+    /// none) / BUSY state. For tests: needs `GTK_A11Y=test`.
+    public func accessibleLabelIs(_ label: String) -> Bool {
+        feedline_accessible_string_is(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label) != 0
+    }
+
+    public func accessibleDescriptionIs(_ description: String?) -> Bool {
+        feedline_accessible_string_is(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description) != 0
+    }
+
+    public func accessibleBusyIs(_ busy: Bool) -> Bool {
+        feedline_accessible_busy_is(accessible, busy ? 1 : 0) != 0
     }
 
     /// The BUSY state: "something in here is loading".
