@@ -281,10 +281,37 @@ def rows_of(the_list):
     return [c for c in children(the_list) if role(c) == pyatspi.ROLE_LIST_ITEM]
 
 
+WINDOW_ROLES = (pyatspi.ROLE_FRAME, pyatspi.ROLE_WINDOW, pyatspi.ROLE_DIALOG)
+
+
+def window_of(obj):
+    """The top-level window holding OBJ (its ancestor under the application)."""
+    node = obj
+    for _ in range(60):
+        parent = safe(lambda: node.parent)
+        if parent is None or role(parent) == pyatspi.ROLE_APPLICATION:
+            return node
+        node = parent
+    return None
+
+
+def has_focus(obj, app):
+    """OBJ has keyboard focus: its FOCUSED state, in a window of APP still
+    open (GTK 4.8 leaves a closed window's focused widget FOCUSED and the
+    window SHOWING; only its place among the app's children goes)."""
+    if not has_state(obj, pyatspi.STATE_FOCUSED):
+        return False
+    window = window_of(obj)
+    return window in children(app) and has_state(window, pyatspi.STATE_SHOWING)
+
+
 def focused_object(app):
-    for obj in walk(app):
-        if has_state(obj, pyatspi.STATE_FOCUSED):
-            return obj
+    for window in children(app):
+        if not has_state(window, pyatspi.STATE_SHOWING):
+            continue
+        for obj in walk(window):
+            if has_state(obj, pyatspi.STATE_FOCUSED):
+                return obj
     return None
 
 
@@ -366,7 +393,7 @@ class Events:
         """The object with keyboard focus now (from focus events, checked
         against its state; a walk of the whole tree if that fails)."""
         pump()
-        if self.focus is not None and has_state(self.focus, pyatspi.STATE_FOCUSED):
+        if self.focus is not None and has_focus(self.focus, app):
             return self.focus
         obj = focused_object(app)
         if obj is not None:
@@ -623,7 +650,7 @@ class LandingWatch:
             self.y = box[1] if box else None
         return obj
 
-    def check_kept(self, landed_at, what):
+    def check_kept(self, what):
         """After the landing: the same row keeps focus and its y, watched
         for 0.6 s (the list lays out on the next frames)."""
         s, report = self.s, self.s.report

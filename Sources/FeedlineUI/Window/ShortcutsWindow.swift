@@ -5,7 +5,13 @@ import GtkKit
 @MainActor
 enum ShortcutsWindow {
     static func make() -> Widget {
-        Builder.widget(from: xml, id: "shortcuts")
+        let window = Builder.widget(from: xml, id: "shortcuts")
+        // GTK 4.8 leaves its search toggle unnamed ("GtkImage" to Orca).
+        if let search = window.firstDescendant(ofType: "GtkHeaderBar")?.firstDescendant(ofType: "GtkToggleButton") {
+            search.setAccessibleLabel("Search Shortcuts")
+            search.tooltip = "Search Shortcuts"
+        }
+        return window
     }
 
     private static let groups: [(title: String, shortcuts: [(String, String)])] = [
@@ -52,6 +58,7 @@ enum ShortcutsWindow {
             <interface>
               <object class="GtkShortcutsWindow" id="shortcuts">
                 <property name="modal">1</property>
+                <property name="title">Keyboard Shortcuts</property>
                 <child><object class="GtkShortcutsSection">
                   <property name="section-name">shortcuts</property>
                   <property name="max-height">12</property>

@@ -35,7 +35,7 @@ public final class ListView: Widget {
         var count = 0
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self))) == "GtkListItemWidget" {
+            if Widget(borrowing: current).typeName == "GtkListItemWidget" {
                 count += 1
             }
             child = gtk_widget_get_next_sibling(current)

@@ -80,6 +80,26 @@ open class Widget: Object {
         gtk_widget_set_size_request(widget, width, height)
     }
 
+    // MARK: Children
+
+    /// The GTK type name of the widget ("GtkButton").
+    var typeName: String {
+        String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
+    }
+
+    /// The first widget of GTK type `typeName` inside this one, depth
+    /// first; for naming parts GTK builds itself (a stock search button).
+    public func firstDescendant(ofType typeName: String) -> Widget? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            let found = Widget(borrowing: current)
+            if found.typeName == typeName { return found }
+            if let deeper = found.firstDescendant(ofType: typeName) { return deeper }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     // MARK: Focus
 
     @discardableResult
