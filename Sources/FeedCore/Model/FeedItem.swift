@@ -14,6 +14,12 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
     public var date: Date?
     public var link: URL?
     public var imageURL: URL?
+    /// A content warning (Mastodon's `spoiler_text`): shown instead of the
+    /// summary until the reader expands the row.
+    public var contentWarning: String?
+    /// Who shared the item into this feed (a Mastodon boost), when not its
+    /// author.
+    public var sharedBy: String?
 
     public init(
         id: String,
@@ -23,7 +29,9 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         author: String? = nil,
         date: Date? = nil,
         link: URL? = nil,
-        imageURL: URL? = nil
+        imageURL: URL? = nil,
+        contentWarning: String? = nil,
+        sharedBy: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -33,5 +41,7 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         self.date = date
         self.link = link
         self.imageURL = imageURL
+        self.contentWarning = contentWarning
+        self.sharedBy = sharedBy
     }
 }

@@ -21,10 +21,14 @@ public struct FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String
     /// Longer, technical; printed on stderr, never shown in a row.
     public var detail: String?
+    /// Set when the server asked us to wait (rate limits, 429/503 with
+    /// `Retry-After`): how long, in seconds, before trying again is welcome.
+    public var retryAfter: Double?
 
-    public init(_ reason: String, detail: String? = nil) {
+    public init(_ reason: String, detail: String? = nil, retryAfter: Double? = nil) {
         self.reason = reason
         self.detail = detail
+        self.retryAfter = retryAfter
     }
 
     public var description: String {
