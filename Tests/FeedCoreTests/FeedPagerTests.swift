@@ -91,4 +91,67 @@ final class FeedPagerTests: XCTestCase {
         await recorder.wait { $0.result != nil }
         return recorder.updates.compactMap(\.result).flatMap(\.items).map(\.id)
     }
+
+    // MARK: Rate limits
+
+    private static let rateLimited = FeedError("Rate limited", retryAfter: 0.3)
+
+    func testAfterARateLimitThePagerRetriesTheSamePageByItself() async {
+        let source = GatedSource()
+        source.answer(0, with: .success(GatedSource.page(0..<10, next: 10)))
+        source.answer(1, with: .failure(Self.rateLimited))
+        source.answer(2, with: .success(GatedSource.page(10..<20, next: nil)))
+        let (ids, countdown, after) = await Self.rateLimitedLoad(source)
+        XCTAssertEqual(ids, (0..<20).map(FeedFixture.id), "nothing skipped or repeated")
+        XCTAssertEqual(source.requests.map(\.cursor?.rawValue), [nil, "10", "10"], "the same page again")
+        XCTAssertEqual(countdown, 1, "0.3 s shows as 1 s left")
+        XCTAssertNil(after, "no retry scheduled once it ran")
+    }
+
+    @MainActor
+    private static func rateLimitedLoad(_ source: GatedSource) async -> ([String], Int?, Int?) {
+        let pager = FeedPager(source: source)
+        let recorder = Recorder()
+        pager.onUpdate = recorder.record
+        pager.loadMore()
+        await recorder.wait { $0.result != nil }
+        pager.loadMore()
+        await recorder.wait { if case .failed = $0.phase { true } else { false } }
+        let countdown = pager.secondsUntilAutomaticRetry
+        await recorder.wait { $0.phase == .exhausted }
+        return (recorder.updates.compactMap(\.result).flatMap(\.items).map(\.id), countdown,
+                pager.secondsUntilAutomaticRetry)
+    }
+
+    func testRetryingByHandOrRefreshingReplacesTheAutomaticRetry() async throws {
+        for byHand in [true, false] {
+            let source = GatedSource()
+            source.answer(0, with: .success(GatedSource.page(0..<10, next: 10)))
+            source.answer(1, with: .failure(Self.rateLimited))
+            // The new request fails too, without a wait: only Retry may ask again.
+            source.answer(2, with: .failure(FeedError("Server error (500)")))
+            await Self.failThenAct(source, retryByHand: byHand)
+            XCTAssertEqual(source.requestCount, 3, byHand ? "retry" : "refresh")
+            XCTAssertEqual(source.requests.last?.cursor?.rawValue, byHand ? "10" : nil)
+        }
+    }
+
+    @MainActor
+    private static func failThenAct(_ source: GatedSource, retryByHand: Bool) async {
+        let pager = FeedPager(source: source)
+        let recorder = Recorder()
+        pager.onUpdate = recorder.record
+        pager.loadMore()
+        await recorder.wait { $0.result != nil }
+        pager.loadMore()
+        await recorder.wait { if case .failed = $0.phase { true } else { false } }
+        XCTAssertNotNil(pager.secondsUntilAutomaticRetry)
+        if retryByHand { pager.retry() } else { pager.refresh() }
+        XCTAssertNil(pager.secondsUntilAutomaticRetry)
+        await recorder.wait { if case .failed = $0.phase { true } else { false } }
+        // Well past the 0.3 s the server asked for: a stale automatic retry
+        // would have asked again by now.
+        try? await Task.sleep(for: .milliseconds(600))
+        XCTAssertNil(pager.secondsUntilAutomaticRetry)
+    }
 }

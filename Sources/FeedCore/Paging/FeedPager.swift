@@ -29,6 +29,11 @@ public final class FeedPager {
     /// Called with every failure that reaches the reader, for logging.
     public var onFailure: ((FeedError) -> Void)?
     private var task: Task<Void, Never>?
+    /// The retry the pager will make by itself after a rate limit.
+    private var automaticRetry: Task<Void, Never>?
+    /// When the pager will retry by itself, after a failure that said how
+    /// long to wait (`FeedError.retryAfter`); nil when it will not.
+    public private(set) var automaticRetryTime: ContinuousClock.Instant?
     /// Answers that came for a request no longer in flight (after a refresh
     /// or cancel) and were dropped.
     public private(set) var droppedAnswers = 0
@@ -46,7 +51,8 @@ public final class FeedPager {
         start(request)
     }
 
-    /// Asks again for the page that failed.
+    /// Asks again for the page that failed (now, even when an automatic
+    /// retry is scheduled).
     public func retry() {
         guard let request = state.retry() else { return }
         start(request)
@@ -58,14 +64,43 @@ public final class FeedPager {
         start(state.refresh())
     }
 
-    /// Stops the request in flight; its answer will be dropped.
+    /// Stops the request in flight (its answer will be dropped) and any
+    /// automatic retry.
     public func cancel() {
         task?.cancel()
         task = nil
+        cancelAutomaticRetry()
         state.cancel()
     }
 
+    /// Seconds left before the automatic retry, rounded up; nil when none
+    /// is scheduled.
+    public var secondsUntilAutomaticRetry: Int? {
+        guard let time = automaticRetryTime else { return nil }
+        let left = ContinuousClock.now.duration(to: time)
+        return max(0, Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up)))
+    }
+
+    /// After a failure that asked us to wait, retries by itself once the
+    /// wait is over, unless the reader retries, refreshes or leaves first.
+    private func scheduleAutomaticRetry(after seconds: Double) {
+        let time = ContinuousClock.now.advanced(by: .milliseconds(Int(seconds * 1000)))
+        automaticRetryTime = time
+        automaticRetry = Task { [weak self] in
+            try? await Task.sleep(until: time, clock: .continuous)
+            guard !Task.isCancelled, let self, automaticRetryTime == time else { return }
+            retry()
+        }
+    }
+
+    private func cancelAutomaticRetry() {
+        automaticRetry?.cancel()
+        automaticRetry = nil
+        automaticRetryTime = nil
+    }
+
     private func start(_ request: PageRequest) {
+        cancelAutomaticRetry()
         notify(result: nil, feedTitle: nil)
         let source = source
         task = Task {
@@ -104,6 +139,9 @@ public final class FeedPager {
                 return
             }
             onFailure?(feedError)
+            if let wait = feedError.retryAfter {
+                scheduleAutomaticRetry(after: wait)
+            }
             notify(result: nil, feedTitle: nil)
         }
     }
