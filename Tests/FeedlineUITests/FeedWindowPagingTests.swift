@@ -148,12 +148,4 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(footerCell(window)?.shownFooter?.message.text, "You're all caught up")
         }
     }
-
-    /// The cell now showing the footer, if its row exists.
-    @MainActor
-    func footerCell(_ window: FeedWindow) -> FeedCell? {
-        window.feedList.factory.cell(at: window.feedList.store.count - 1).flatMap {
-            $0.shownFooter == nil ? nil : $0
-        }
-    }
 }

@@ -81,6 +81,14 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         adjustment.value = adjustment.upper - adjustment.pageSize
     }
 
+    /// The cell now showing the footer, if its row exists.
+    @MainActor
+    func footerCell(_ window: FeedWindow) -> FeedCell? {
+        window.feedList.factory.cell(at: window.feedList.store.count - 1).flatMap {
+            $0.shownFooter == nil ? nil : $0
+        }
+    }
+
     /// The ids of the feed items in the list, in order.
     @MainActor
     func ids(_ window: FeedWindow) -> [String] {

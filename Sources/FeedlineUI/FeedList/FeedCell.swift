@@ -22,7 +22,11 @@ final class FeedCell {
     /// The footer this cell shows, if it shows one now.
     private(set) var shownFooter: FeedFooter?
 
+    /// The list row this cell is bound to.
+    private var listRow: ListRow?
+
     func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date) {
+        self.listRow = listRow
         switch entry {
         case .item(let item):
             self.item = item
@@ -34,15 +38,22 @@ final class FeedCell {
             item = nil
             let footer = self.footer ?? FeedFooter()
             self.footer = footer
-            footer.show(state)
             shownFooter = footer
             listRow.setChild(footer.root)
             listRow.isActivatable = false
-            listRow.setAccessibleLabel(PagingText.footer(state))
+            showFooter(state)
         }
     }
 
+    /// Shows `state` in the footer this cell shows (a countdown tick).
+    func showFooter(_ state: FooterState) {
+        guard let shownFooter else { return }
+        shownFooter.show(state)
+        listRow?.setAccessibleLabel(PagingText.footer(state))
+    }
+
     func unbind() {
+        listRow = nil
         item = nil
         shownFooter?.stop()
         shownFooter = nil

@@ -162,7 +162,7 @@ final class FeedList {
     /// row (or its Retry button), which the splice replaces, it moves to the
     /// first new item, or else to the last item, never out of the list.
     /// After a replace (a refresh) it goes to the first row.
-    func show(_ result: PageResult?, phase: PagingPhase) {
+    func show(_ result: PageResult?, phase: PagingPhase, retryIn: Int? = nil) {
         var entries: [FeedListEntry] = []
         var position = itemCount
         var removing = footer == nil ? 0 : 1
@@ -182,8 +182,17 @@ final class FeedList {
         case nil:
             break
         }
-        let newFooter = FooterState(phase, hasItems: itemCount > 0)
+        let newFooter = FooterState(phase, hasItems: itemCount > 0, retryIn: retryIn)
         if result == nil && newFooter == footer { return }
+        if result == nil, case .failed(let reason, let refresh, _)? = footer,
+           newFooter == .failed(reason: reason, refresh: refresh, retryIn: retryIn) {
+            // Only the countdown moved: change the row's text in place, so
+            // a focused Retry button keeps focus.
+            footer = newFooter
+            store.setValueQuietly(.footer(newFooter!), at: itemCount)
+            factory.cell(at: itemCount)?.showFooter(newFooter!)
+            return
+        }
         if footerHadFocus && itemsBefore > 0 {
             // Move focus off the row about to go, before GTK picks a place.
             factory.focusRow(at: itemsBefore - 1)

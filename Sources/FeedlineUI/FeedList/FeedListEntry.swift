@@ -4,18 +4,20 @@ import FeedCore
 enum FooterState: Equatable {
     case loading
     /// `refresh`: the failed request was a refresh (the rows above are the
-    /// old ones), not the next page.
-    case failed(reason: String, refresh: Bool)
+    /// old ones), not the next page. `retryIn`: seconds until the pager
+    /// retries by itself (after a rate limit), counting down.
+    case failed(reason: String, refresh: Bool, retryIn: Int? = nil)
     case end
 
     /// The footer for a paging phase, or nil for none. A refresh in flight
     /// shows no footer: its busy indicator is in the header bar.
-    init?(_ phase: PagingPhase, hasItems: Bool) {
+    init?(_ phase: PagingPhase, hasItems: Bool, retryIn: Int? = nil) {
         guard hasItems else { return nil }
         switch phase {
         case .idle: return nil
         case .loading(let request): if request.replacesItems { return nil } else { self = .loading }
-        case .failed(let error, let request): self = .failed(reason: error.reason, refresh: request.replacesItems)
+        case .failed(let error, let request):
+            self = .failed(reason: error.reason, refresh: request.replacesItems, retryIn: retryIn)
         case .exhausted: self = .end
         }
     }

@@ -9,7 +9,7 @@ enum PagingText {
     static let refreshed = "Feed refreshed"
 
     /// The status line for a phase, given how many items are shown.
-    static func status(_ phase: PagingPhase, itemCount: Int) -> String {
+    static func status(_ phase: PagingPhase, itemCount: Int, retryIn: Int? = nil) -> String {
         switch phase {
         case .idle:
             return itemCount == 0 ? "Loading…" : count(itemCount)
@@ -17,7 +17,7 @@ enum PagingText {
             if request.replacesItems { return itemCount == 0 ? "Loading…" : "Refreshing…" }
             return "\(loadingMore)…"
         case .failed(let error, let request):
-            return "\(failureTitle(request, itemCount: itemCount)): \(error.reason)"
+            return "\(failureTitle(request, itemCount: itemCount)): \(reason(error.reason, retryIn: retryIn))"
         case .exhausted:
             return itemCount == 0 ? "This feed has no items" : "\(caughtUp) · \(count(itemCount))"
         }
@@ -32,14 +32,23 @@ enum PagingText {
     static func footer(_ state: FooterState) -> String {
         switch state {
         case .loading: loadingMore
-        case .failed(let reason, let refresh): "\(refresh ? "Couldn't refresh" : "Couldn't load more items"): \(reason)"
+        case .failed(let reason, let refresh, let retryIn):
+            "\(refresh ? "Couldn't refresh" : "Couldn't load more items"): \(Self.reason(reason, retryIn: retryIn))"
         case .end: caughtUp
         }
     }
 
+    /// A failure's reason, with the countdown to the automatic retry:
+    /// "Rate limited, retrying in 12 s".
+    static func reason(_ reason: String, retryIn: Int?) -> String {
+        guard let retryIn else { return reason }
+        return retryIn > 0 ? "\(reason), retrying in \(retryIn) s" : "\(reason), retrying…"
+    }
+
     /// What to announce after an update, if anything, and whether it is
     /// urgent. `shownBefore`: items on screen before the update.
-    static func announcement(_ update: PagerUpdate, shownBefore: Int) -> (message: String, urgent: Bool)? {
+    static func announcement(_ update: PagerUpdate, shownBefore: Int,
+                             retryIn: Int? = nil) -> (message: String, urgent: Bool)? {
         let atEnd = update.phase == .exhausted
         switch update.result {
         case .appended(let items) where !items.isEmpty:
@@ -53,7 +62,7 @@ enum PagingText {
         case nil:
             guard case .failed(let error, let request) = update.phase else { return nil }
             let title = failureTitle(request, itemCount: shownBefore)
-            return ("\(title): \(error.reason). Retry is available", true)
+            return ("\(title): \(reason(error.reason, retryIn: retryIn)). Retry is available", true)
         }
     }
 

@@ -29,6 +29,9 @@ public final class FeedWindow {
     /// Opens a link in the browser (tests watch it instead).
     var openLink: (String) -> Void
 
+    /// The next tick of the countdown to an automatic retry.
+    private var countdownTick: ScheduledCall?
+
     /// Every message sent to screen readers, oldest first (for tests).
     private(set) var announcements: [String] = []
 
@@ -99,20 +102,44 @@ public final class FeedWindow {
         if let title = update.feedTitle, !title.isEmpty, title != feedTitle {
             setTitle(title)
         }
-        feedList.show(update.result, phase: update.phase)
+        let retryIn = pager.secondsUntilAutomaticRetry
+        feedList.show(update.result, phase: update.phase, retryIn: retryIn)
         showPage(for: update.phase)
         showBusy()
         retryAction?.isEnabled = retryReason(update.phase) != nil
-        statusBar.show(PagingText.status(update.phase, itemCount: feedList.itemCount),
-                       retryReason: retryReason(update.phase))
+        showStatus(retryIn: retryIn)
         if retryHadFocus && retryReason(update.phase) == nil {
             feedList.focusLastItem()
         }
-        if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore) {
+        if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore, retryIn: retryIn) {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
+        countDownToAutomaticRetry()
         if update.phase == .idle {
             feedList.checkPrefetchAfterLayout()
+        }
+    }
+
+    private func showStatus(retryIn: Int?) {
+        statusBar.show(PagingText.status(pager.phase, itemCount: feedList.itemCount, retryIn: retryIn),
+                       retryReason: retryReason(pager.phase))
+    }
+
+    /// While the pager waits to retry by itself (after a rate limit), the
+    /// footer and the status line count the seconds down, once a second.
+    private func countDownToAutomaticRetry() {
+        countdownTick?.cancel()
+        guard let time = pager.automaticRetryTime, let left = pager.secondsUntilAutomaticRetry else { return }
+        feedList.show(nil, phase: pager.phase, retryIn: left)
+        if feedList.itemCount == 0 {
+            errorPage.detail.text = PagingText.reason(retryReason(pager.phase) ?? "", retryIn: left)
+        }
+        showStatus(retryIn: left)
+        guard left > 0 else { return }
+        // Wake when the shown number changes: at the next whole second left.
+        let untilNext = ContinuousClock.now.duration(to: time) - .seconds(left - 1)
+        countdownTick = MainLoop.schedule(after: max(untilNext, .milliseconds(20))) { [weak self] in
+            self?.countDownToAutomaticRetry()
         }
     }
 

@@ -53,6 +53,16 @@ public final class ListStore<Element>: Object {
         objects.forEach { g_object_unref($0) }
     }
 
+    /// Changes the value the item at `position` carries WITHOUT telling
+    /// views (no items-changed, no rebind): for a row the caller updates in
+    /// place, so that its widgets, and the keyboard focus in them, stay.
+    public func setValueQuietly(_ element: Element, at position: Int) {
+        precondition(position >= 0 && position < count, "position \(position) out of range 0..<\(count)")
+        let item = g_list_model_get_item(model, UInt32(position))!
+        defer { g_object_unref(item) }
+        Attached.set(ValueBox(element), on: item, key: valueKey)
+    }
+
     public func append(contentsOf elements: [Element]) {
         splice(at: count, removing: 0, inserting: elements)
     }
