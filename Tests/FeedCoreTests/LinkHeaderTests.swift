@@ -1,4 +1,5 @@
 import FeedCore
+import FeedTestSupport
 import Foundation
 import XCTest
 
@@ -73,5 +74,16 @@ final class LinkHeaderTests: XCTestCase {
         XCTAssertEqual(parse(#"<https://a.example/2; rel="next""#), [:], "an unclosed bracket")
         XCTAssertEqual(parse(""), [:])
         XCTAssertEqual(parse(" , ,"), [:])
+    }
+
+    func testTheNextPageFromARealResponse() async throws {
+        let server = try LoopbackServer { _ in
+            .init(status: 200, headers: ["Link": #"</api/v1/timelines/public?max_id=42>; rel="next""#], body: Data("[]".utf8))
+        }
+        let response = try await bounded { [url = server.url("/api/v1/timelines/public?limit=2")] in
+            try await HTTPClient().get(url)
+        }
+        let links = LinkHeader.parse(try XCTUnwrap(response.header("link")), base: response.url)
+        XCTAssertEqual(links["next"], server.url("/api/v1/timelines/public?max_id=42"))
     }
 }

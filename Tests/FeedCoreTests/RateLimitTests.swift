@@ -1,9 +1,10 @@
 import FeedCore
+import FeedTestSupport
 import Foundation
 import XCTest
 
 /// How long a server asks us to wait, from `Retry-After` and
-/// `x-ratelimit-*`, read with a fixed "now".
+/// `x-ratelimit-*`, read with a fixed "now", and then through the client.
 final class RateLimitTests: XCTestCase {
     /// Sun, 06 Nov 1994 08:49:37 GMT, the RFC's own example.
     let rfcExample = Date(timeIntervalSince1970: 784_111_777)
@@ -104,10 +105,67 @@ final class RateLimitTests: XCTestCase {
         XCTAssertNil(RateLimit.rateLimitWait(for: response(200, ["Retry-After": "30"]), now: now))
     }
 
+    // MARK: Through the client
+
+    func testA429WithSecondsIsRateLimited() async throws {
+        let server = try LoopbackServer { _ in .init(status: 429, headers: ["Retry-After": "120"]) }
+        let error = await feedError { [url = server.url("/")] in try await HTTPClient().get(url) }
+        XCTAssertEqual(error?.reason, "Rate limited")
+        XCTAssertEqual(error?.retryAfter, 120)
+    }
+
+    func testA429WithAnHTTPDateIsRateLimited() async throws {
+        let server = try LoopbackServer { _ in
+            .init(status: 429, headers: ["Retry-After": Self.imfFixdate(Date().addingTimeInterval(90))])
+        }
+        let error = await feedError { [url = server.url("/")] in try await HTTPClient().get(url) }
+        XCTAssertEqual(error?.reason, "Rate limited")
+        let wait = try XCTUnwrap(error?.retryAfter)
+        XCTAssertTrue((80...91).contains(wait), "\(wait)")
+    }
+
+    func testA429WithoutAHeaderWaitsAMinute() async throws {
+        let server = try LoopbackServer { _ in .init(status: 429) }
+        let error = await feedError { [url = server.url("/")] in try await HTTPClient().get(url) }
+        XCTAssertEqual(error?.reason, "Rate limited")
+        XCTAssertEqual(error?.retryAfter, 60)
+    }
+
+    func testA503WithRetryAfterIsRateLimited() async throws {
+        let server = try LoopbackServer { _ in .init(status: 503, headers: ["Retry-After": "30"]) }
+        let error = await feedError { [url = server.url("/")] in try await HTTPClient().get(url) }
+        XCTAssertEqual(error?.reason, "Rate limited")
+        XCTAssertEqual(error?.retryAfter, 30)
+    }
+
+    func testGitHubsExhaustedQuotaIsRateLimitedUntilTheReset() async throws {
+        let server = try LoopbackServer { request in
+            let reset = Int(Date().timeIntervalSince1970) + (request.path == "/far" ? 3600 : 200)
+            return .init(status: 403, headers: ["x-ratelimit-limit": "10", "x-ratelimit-remaining": "0",
+                                                "x-ratelimit-reset": "\(reset)"],
+                         body: Data(#"{"message":"API rate limit exceeded"}"#.utf8))
+        }
+        let near = await feedError { [url = server.url("/near")] in try await HTTPClient().get(url) }
+        XCTAssertEqual(near?.reason, "Rate limited")
+        let wait = try XCTUnwrap(near?.retryAfter)
+        XCTAssertTrue((190...200).contains(wait), "\(wait)")
+        XCTAssertTrue(near?.detail?.contains("API rate limit exceeded") ?? false, "the server's words go to the log")
+        let far = await feedError { [url = server.url("/far")] in try await HTTPClient().get(url) }
+        XCTAssertEqual(far?.retryAfter, 300, "capped")
+    }
+
     private func year(_ date: Date?) -> Int? {
         guard let date else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar.component(.year, from: date)
+    }
+
+    private static func imfFixdate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
     }
 }
