@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where HTTP happens: GET requests with Feedline's limits, answered as
+/// `HTTPResponse` or failed with a `FeedError` a reader can understand.
+///
+/// - Only `https`, except plain `http` to this computer (tests, local
+///   servers), for the first request and every redirect.
+/// - Sends `User-Agent` (from the policy) and `Accept-Encoding: gzip`;
+///   hands back decoded bodies.
+/// - Follows up to `maxRedirects` redirects; drops `Authorization` and
+///   `Cookie` when a redirect leaves the origin.
+/// - Bodies over `maxBodyBytes` are refused from `Content-Length`, or cut
+///   off as soon as the bytes received pass the limit.
+/// - Non-2xx answers throw: "Access denied (401)", "Server error (503)",
+///   "Rate limited" with `retryAfter`...
+/// - Header values the caller passes in (a token) never appear in any
+///   error text.
+///
+/// One client keeps one URLSession (connections are reused); share it.
+public final class HTTPClient: Sendable {
+    public let policy: HTTPPolicy
+    private let session: URLSession
+    private let delegate: HTTPSessionDelegate
+
+    public init(policy: HTTPPolicy = HTTPPolicy()) {
+        self.policy = policy
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = policy.idleTimeoutSeconds
+        configuration.timeoutIntervalForResource = policy.responseTimeout / .milliseconds(1) / 1000
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        delegate = HTTPSessionDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Fetches `url`, following redirects. `headers` are added to the
+    /// request (`Authorization: Bearer ...`); their values are kept out of
+    /// every error.
+    ///
+    /// Costs one round trip per redirect and holds at most `maxBodyBytes`
+    /// of body in memory. Throws `FeedError` for anything a reader should
+    /// see, and `CancellationError` as soon as the calling task is
+    /// cancelled (the transfer is cancelled too).
+    public func get(_ url: URL, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        let redactor = Redactor(headers: headers)
+        guard SecureAddress.allows(url) else {
+            throw HTTPFailure(url: url, redactor: redactor).insecure()
+        }
+        try Task.checkCancellation()
+        var request = URLRequest(url: url)
+        request.httpMethod = "GET"
+        request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
+        for (name, value) in headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        let exchange = HTTPExchange(request: request, policy: policy, redactor: redactor)
+        let session = session
+        let delegate = delegate
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.start(in: session, delegate: delegate, continuation: continuation)
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The words a reader sees when HTTP fails, in one place so they stay plain
+/// and consistent. Each builder puts the technical story (method, address,
+/// underlying error) in `detail`, scrubbed of credentials.
+struct HTTPFailure: Sendable {
+    let url: URL
+    let redactor: Redactor
+
+    private var host: String { url.host ?? url.absoluteString }
+
+    func error(_ reason: String, _ what: String, retryAfter: Double? = nil) -> FeedError {
+        FeedError(reason, detail: redactor.scrub("GET \(redactor.describe(url)): \(what)"), retryAfter: retryAfter)
+    }
+
+    func insecure() -> FeedError {
+        error("Only secure (https) addresses are allowed", "refused: not https, and not this computer")
+    }
+
+    func tooLarge(_ policy: HTTPPolicy, received: String) -> FeedError {
+        error("The response is too large (over \(policy.maxBodySize))",
+              "\(received), limit \(policy.maxBodyBytes) bytes")
+    }
+
+    func tooManyRedirects(_ policy: HTTPPolicy) -> FeedError {
+        error("The server redirected too many times", "more than \(policy.maxRedirects) redirects")
+    }
+
+    func timedOut(_ what: String) -> FeedError {
+        error("The server took too long to answer", what)
+    }
+
+    /// A failure URLSession reported. `answered` says whether a status line
+    /// and header had arrived before it.
+    func transport(_ failure: any Error, answered: Bool) -> FeedError {
+        let nsError = failure as NSError
+        let text = nsError.localizedDescription
+        let what = "\(text) (\(nsError.domain) \(nsError.code))"
+        switch nsError.code {
+        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
+            return error("Couldn't find the server \(host)", what)
+        case NSURLErrorCannotConnectToHost:
+            return error("The server \(host) refused the connection", what)
+        case NSURLErrorTimedOut:
+            return timedOut(what)
+        case NSURLErrorNotConnectedToInternet:
+            return error("No network connection", what)
+        case NSURLErrorHTTPTooManyRedirects:
+            return error("The server redirected too many times", what)
+        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
+             NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasUnknownRoot,
+             NSURLErrorServerCertificateNotYetValid, NSURLErrorClientCertificateRejected,
+             NSURLErrorClientCertificateRequired:
+            return error("Couldn't connect securely to \(host)", what)
+        case NSURLErrorBadServerResponse where !answered:
+            return error("The server \(host) closed the connection without answering", what)
+        case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse,
+             NSURLErrorCannotDecodeRawData, NSURLErrorCannotDecodeContentData:
+            return error("The server's answer couldn't be read", what)
+        case NSURLErrorNetworkConnectionLost:
+            return error("The connection was interrupted", what)
+        default:
+            break
+        }
+        // libcurl's own words, for what corelibs reports as "unknown" (-1).
+        let lowered = text.lowercased()
+        if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
+            return error("Couldn't connect securely to \(host)", what)
+        }
+        if lowered.contains("network is unreachable") || lowered.contains("no route to host") {
+            return error("No network connection", what)
+        }
+        if answered {
+            return lowered.contains("remaining to read") || lowered.contains("partial")
+                ? error("The server's answer was incomplete", what)
+                : error("The connection was interrupted", what)
+        }
+        return error("Couldn't reach the server \(host)", what)
+    }
+
+    /// The error for a complete answer whose status isn't a success; nil
+    /// for 2xx. Rate limits (429, 503 or GitHub's 403 with a wait) become
+    /// "Rate limited" with `retryAfter` set.
+    func status(_ response: HTTPResponse, now: Date) -> FeedError? {
+        let status = response.status
+        if (200..<300).contains(status) { return nil }
+        let what = "HTTP \(status)\(Self.bodySnippet(response.body))"
+        if let wait = RateLimit.rateLimitWait(for: response, now: now) {
+            return error("Rate limited", "\(what); wait \(Int(wait.rounded(.up))) s", retryAfter: wait)
+        }
+        switch status {
+        case 401, 403, 407:
+            return error("Access denied (\(status))", what)
+        case 404, 410:
+            return error("The server says the page doesn't exist (\(status))", what)
+        case 400..<500:
+            return error("The server refused the request (\(status))", what)
+        case 500..<600:
+            return error("Server error (\(status))", what)
+        case 300..<400:
+            return error("The server sent an unexpected answer (\(status))",
+                         "\(what), Location: \(response.header("location") ?? "none")")
+        default:
+            return error("The server sent an unexpected answer (\(status))", what)
+        }
+    }
+
+    /// The start of an error body, for the log: servers often say why there.
+    private static func bodySnippet(_ body: Data) -> String {
+        guard !body.isEmpty else { return "" }
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+            .replacingOccurrences(of: "\n", with: " ")
+            .trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? "" : ": \(text)"
+    }
+}

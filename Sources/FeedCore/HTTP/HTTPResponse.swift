@@ -1,0 +1,27 @@
+import Foundation
+
+/// A complete answer from a server: status, where it finally came from
+/// (after redirects), its header fields and its decoded body.
+public struct HTTPResponse: Sendable, Equatable {
+    public let status: Int
+    /// The address that answered, after every redirect.
+    public let url: URL
+    /// Header fields by lowercased name. Use `header(_:)` to look one up.
+    public let headers: [String: String]
+    /// The body, already decoded when it was sent gzip-encoded.
+    public let body: Data
+
+    public init(status: Int, url: URL, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.url = url
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { first, second in
+            "\(first), \(second)"
+        }
+        self.body = body
+    }
+
+    /// The header field `name`, matched case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}
