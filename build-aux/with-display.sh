@@ -39,6 +39,10 @@ export DISPLAY=":$(head -n1 "$tmp/display")"
 export GDK_BACKEND=x11
 # The cairo renderer: software GL under Xvfb costs ~4x the CPU and ~75 MB more.
 export GSK_RENDERER=${GSK_RENDERER:-cairo}
+# The reader's saved feeds (feeds.json) stay out of it: a fresh, empty
+# configuration folder for everything run here.
+export XDG_CONFIG_HOME="$tmp/config"
+mkdir -p "$XDG_CONFIG_HOME"
 
 # A private session bus that can start the accessibility bus and nothing
 # else: desktop portals would only start stray services and print warnings.

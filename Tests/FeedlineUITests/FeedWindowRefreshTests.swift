@@ -112,7 +112,7 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
             let url = fixture.write(Data("<html>not a feed</html>".utf8), named: "page.json")
             let window = openWindow(on: LocalFeedSource(file: url), waitForItems: false)
             waitUntil("the error page shows") { window.content.visibleChildName == "error" }
-            XCTAssertEqual(window.errorPage.detail.text, "This isn't a valid JSON Feed")
+            XCTAssertEqual(window.errorPage.detail.text, "This is a web page, not a feed")
         }
     }
 

@@ -51,6 +51,12 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         return window
     }
 
+    /// Closes `window` when the test ends.
+    @MainActor
+    func track(_ window: FeedWindow) {
+        windows.append(window)
+    }
+
     /// Pumps the main loop until `condition` holds; fails the test if it
     /// does not within the timeout.
     @MainActor

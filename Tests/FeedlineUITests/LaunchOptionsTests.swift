@@ -5,52 +5,82 @@ import XCTest
 @testable import FeedlineUI
 
 final class LaunchOptionsTests: XCTestCase {
-    func testNoArgumentsOpensTheSampleFeedWithDefaults() throws {
+    func testNoArgumentsOpensTheLastFeedWithDefaults() throws {
         let command = try LaunchCommand.parse([])
         XCTAssertEqual(command, .run(LaunchOptions()))
         guard case .run(let options) = command else { return }
         XCTAssertTrue(options.isDefault)
+        XCTAssertNil(options.feed)
         XCTAssertEqual(options.pageSize, 20)
-        XCTAssertEqual(options.latencyMilliseconds, 300)
+        XCTAssertEqual(options.latency(for: .sample), .milliseconds(300), "local paging can be seen")
+        XCTAssertEqual(options.latency(for: .hackerNews(api: FeedSpec.hackerNewsAPI)), .zero, "the web has its own")
         XCTAssertNil(options.failEvery)
-        XCTAssertNil(options.feedPath)
     }
 
     func testOptionsTakeSeparateOrInlineValues() throws {
         var expected = LaunchOptions()
-        expected.feedPath = "/tmp/feed.json"
+        expected.feed = .document(URL(fileURLWithPath: "/tmp/feed.json"))
         expected.pageSize = 50
         expected.latencyMilliseconds = 0
         expected.failEvery = 3
         XCTAssertEqual(try LaunchCommand.parse(["--feed", "/tmp/feed.json", "--page-size", "50",
                                                 "--latency=0", "--fail-every=3"]), .run(expected))
         XCTAssertFalse(expected.isDefault)
+        XCTAssertEqual(expected.latency(for: .sample), .zero)
+    }
+
+    private func feed(_ arguments: [String]) throws -> FeedSpec? {
+        guard case .run(let options) = try LaunchCommand.parse(arguments) else { return nil }
+        return options.feed
+    }
+
+    func testEachKindOfFeedFromTheCommandLine() throws {
+        let social = URL(string: "https://mastodon.social")!
+        XCTAssertEqual(try feed(["--mastodon", "https://mastodon.social"]), .mastodon(instance: social, timeline: .federated))
+        XCTAssertEqual(try feed(["--mastodon", "mastodon.social", "--local"]), .mastodon(instance: social, timeline: .local))
+        XCTAssertEqual(try feed(["--tag", "#swift", "--mastodon=mastodon.social"]),
+                       .mastodon(instance: social, timeline: .tag("swift")))
+        XCTAssertEqual(try feed(["--github", "language:swift"]), .gitHubSearch(query: "language:swift", api: FeedSpec.gitHubAPI))
+        XCTAssertEqual(try feed(["--github", "language:swift", "--api", "https://ghe.example.com/api/v3"]),
+                       .gitHubSearch(query: "language:swift", api: URL(string: "https://ghe.example.com/api/v3")!))
+        XCTAssertEqual(try feed(["--hacker-news"]), .hackerNews(api: FeedSpec.hackerNewsAPI))
+        XCTAssertEqual(try feed(["https://blog.example.org/feed.xml"]),
+                       .document(URL(string: "https://blog.example.org/feed.xml")!))
+        XCTAssertEqual(try feed(["/srv/feeds/news.atom"]), .document(URL(fileURLWithPath: "/srv/feeds/news.atom")))
+        XCTAssertEqual(try feed(["~/news.json"]),
+                       .document(URL(fileURLWithPath: NSString("~/news.json").expandingTildeInPath)))
     }
 
     func testHelpAndVersion() throws {
         XCTAssertEqual(try LaunchCommand.parse(["--help"]), .help)
         XCTAssertEqual(try LaunchCommand.parse(["-h"]), .help)
         XCTAssertEqual(try LaunchCommand.parse(["--page-size", "5", "--version"]), .version)
-        for option in ["--feed", "--page-size", "--latency", "--fail-every"] {
+        for option in ["URL-OR-FILE", "--feed", "--mastodon", "--local", "--tag", "--github", "--api",
+                       "--hacker-news", "GITHUB_TOKEN", "--page-size", "--latency", "--fail-every"] {
             XCTAssertTrue(LaunchCommand.usage.contains(option), option)
         }
     }
 
     func testBadCommandLinesSayWhatIsWrong() {
-        XCTAssertThrowsError(try LaunchCommand.parse(["--frobnicate"])) {
-            XCTAssertEqual(($0 as? UsageError)?.message, "unknown option --frobnicate")
+        func message(_ arguments: [String]) -> String? {
+            do {
+                _ = try LaunchCommand.parse(arguments)
+                return nil
+            } catch {
+                return error.message
+            }
         }
-        XCTAssertThrowsError(try LaunchCommand.parse(["--page-size"])) {
-            XCTAssertEqual(($0 as? UsageError)?.message, "option --page-size needs a value")
-        }
-        XCTAssertThrowsError(try LaunchCommand.parse(["--page-size", "0"])) {
-            XCTAssertEqual(($0 as? UsageError)?.message,
-                           "option --page-size takes a whole number from 1 to 500, not “0”")
-        }
-        XCTAssertThrowsError(try LaunchCommand.parse(["--latency=soon"]))
-        XCTAssertThrowsError(try LaunchCommand.parse(["feed.json"])) {
-            XCTAssertEqual(($0 as? UsageError)?.message,
-                           "unexpected argument “feed.json” (to open a file, use --feed PATH)")
-        }
+        XCTAssertEqual(message(["--frobnicate"]), "unknown option --frobnicate")
+        XCTAssertEqual(message(["--page-size"]), "option --page-size needs a value")
+        XCTAssertEqual(message(["--page-size", "0"]), "option --page-size takes a whole number from 1 to 500, not “0”")
+        XCTAssertNotNil(message(["--latency=soon"]))
+        XCTAssertEqual(message(["--mastodon", "ftp://x.org"]),
+                       "option --mastodon needs a web address like https://example.org, not “ftp://x.org”")
+        XCTAssertEqual(message(["--local"]), "--local, --federated and --tag go with --mastodon INSTANCE")
+        XCTAssertEqual(message(["--mastodon", "m.s", "--local", "--tag", "x"]), "choose one Mastodon timeline: --local or --tag")
+        XCTAssertEqual(message(["--mastodon", "m.s", "--tag", "no spaces"]),
+                       "option --tag takes a hashtag (letters, digits, _), not “no spaces”")
+        XCTAssertEqual(message(["--api", "https://ghe.example.com"]), "--api goes with --github QUERY")
+        XCTAssertEqual(message(["--hacker-news", "feed.json"]), "choose one feed to open (2 were given)")
     }
 }

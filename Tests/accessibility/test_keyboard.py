@@ -119,7 +119,7 @@ def num(index):
 # Tab order ---------------------------------------------------------------------
 
 def check_tab_order(s):
-    """From a row: Tab → Refresh → Main Menu → the same row; Shift+Tab from
+    """From a row: Tab → Refresh → feed switcher → Main Menu → the same row; Shift+Tab from
     the row → Main Menu."""
     report = s.report
     row = s.focused()
@@ -127,7 +127,8 @@ def check_tab_order(s):
     row_name = name_of(row)
 
     steps = [("Tab", is_button("Refresh"), "Tab from a row (no Retry shown) goes to the Refresh button"),
-             ("Tab", is_button("Main Menu"), "Tab from Refresh goes to the main menu button ('Main Menu')"),
+             ("Tab", is_button(s.title), f"Tab from Refresh goes to the feed switcher, named after the feed ('{s.title}')"),
+             ("Tab", is_button("Main Menu"), "Tab from the feed switcher goes to the main menu button ('Main Menu')"),
              ("Tab", row_named(row_name), "Tab from Main Menu goes back into the list, to the row last focused"),
              ("shift+Tab", is_button("Main Menu"), "Shift+Tab from a row goes to the main menu button"),
              ("Tab", row_named(row_name), "Tab from Main Menu returns to that row")]

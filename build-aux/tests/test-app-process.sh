@@ -71,7 +71,7 @@ start() {
 
 for keys in ctrl+w ctrl+q; do
   # The first page takes a minute to arrive: the key lands mid-load.
-  start sample-feed --latency 60000
+  start "GNOME Help" --latency 60000
   sleep 0.3
   xdotool key "$keys"
   wait_exit

@@ -21,15 +21,9 @@ public struct FeedDocument: Sendable {
 /// taken from the content, an item without an id falls back to its URL);
 /// strict where guessing would be wrong (not JSON, not a JSON Feed).
 public enum JSONFeedParser {
-    public static func parse(_ data: Data) throws(FeedError) -> FeedDocument {
-        let raw: RawFeed
-        do {
-            raw = try JSONDecoder().decode(RawFeed.self, from: data)
-        } catch let error as DecodingError {
-            throw FeedError("This isn't a valid JSON Feed", detail: describe(error))
-        } catch {
-            throw FeedError("This isn't a valid JSON Feed", detail: "\(error)")
-        }
+    /// `baseURL`: where the document came from, for a relative `next_url`.
+    public static func parse(_ data: Data, baseURL: URL? = nil) throws(FeedError) -> FeedDocument {
+        let raw = try JSONDecoding.decode(RawFeed.self, from: data, reason: "This isn't a valid JSON Feed")
         guard raw.version?.hasPrefix("https://jsonfeed.org/version/") ?? false else {
             throw FeedError("This isn't a JSON Feed", detail: "the \"version\" field is missing or unknown")
         }
@@ -41,7 +35,7 @@ public enum JSONFeedParser {
         return FeedDocument(
             title: PlainText.line(raw.title ?? "", limit: PlainText.titleLimit),
             items: items,
-            nextURL: raw.next_url.flatMap(URL.init(string:))
+            nextURL: raw.next_url.flatMap { URL(string: $0, relativeTo: baseURL)?.absoluteURL }
         )
     }
 
@@ -69,24 +63,6 @@ public enum JSONFeedParser {
         return formatter.date(from: text)
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            return "not JSON: \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "missing \"\(key.stringValue)\" at \(path(context))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong type at \(path(context)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func path(_ context: DecodingError.Context) -> String {
-        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-        return keys.isEmpty ? "the top level" : keys.joined()
-    }
-
     // The document as JSON Feed spells it.
     private struct RawFeed: Decodable {
         var version: String?
@@ -96,7 +72,7 @@ public enum JSONFeedParser {
     }
 
     private struct RawItem: Decodable {
-        var id: LenientID?
+        var id: LenientString?
         var url: String?
         var title: String?
         var summary: String?
@@ -111,18 +87,5 @@ public enum JSONFeedParser {
 
     private struct RawAuthor: Decodable {
         var name: String?
-    }
-
-    /// JSON Feed says ids are strings; some feeds write numbers.
-    private struct LenientID: Decodable {
-        var value: String
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let string = try? container.decode(String.self) {
-                value = string
-            } else {
-                value = String(try container.decode(Int.self))
-            }
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A JSON Feed file on disk, handed out in pages of `pageSize` items.
+/// A feed file on disk (JSON Feed, RSS or Atom), handed out in pages of
+/// `pageSize` items.
 ///
 /// The file is read and parsed off the main thread on the first request, and
 /// again on every request for the first page, so Refresh picks up edits.
@@ -32,10 +33,8 @@ public actor LocalFeedSource: FeedSource {
             document = try load()
         }
         try Task.checkCancellation()
-        let end = min(start + pageSize, document.items.count)
-        let items = start < end ? Array(document.items[start..<end]) : []
-        let next = end < document.items.count ? PageCursor(String(end)) : nil
-        return FeedPage(items: items, next: next, feedTitle: document.title)
+        let cut = document.page(from: start, size: pageSize)
+        return FeedPage(items: cut.items, next: cut.nextOffset.map { PageCursor(String($0)) }, feedTitle: document.title)
     }
 
     private func load() throws(FeedError) -> FeedDocument {
@@ -45,7 +44,7 @@ public actor LocalFeedSource: FeedSource {
         } catch {
             throw Self.readError(error, file: file)
         }
-        let parsed = try JSONFeedParser.parse(data)
+        let parsed = try FeedDocumentParser.parse(data, baseURL: file)
         document = parsed
         return parsed
     }

@@ -10,11 +10,22 @@ public final class FeedlineApp {
 
     let application: Application
     let options: LaunchOptions
+    let catalog: FeedCatalog
     private(set) var windows: [FeedWindow] = []
     private var colorScheme: ColorScheme?
 
-    public init(options: LaunchOptions) {
+    /// `libraryFile`: where the saved feeds are (feeds.json in
+    /// `$XDG_CONFIG_HOME/feedline` unless told otherwise).
+    public init(options: LaunchOptions, libraryFile: FeedLibraryFile = .standard(),
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
+        let factory = FeedSourceFactory(
+            sampleFile: SampleFeed.locate(), pageSize: options.pageSize,
+            http: HTTPClient(policy: HTTPPolicy(version: Self.version)),
+            gitHubToken: environment["GITHUB_TOKEN"])
+        catalog = FeedCatalog(file: libraryFile) { feed in
+            Self.source(for: feed, from: factory, options: options)
+        }
         // With explicit options, a second launch opens what it was asked for
         // instead of raising the running window.
         application = Application(id: Self.id, unique: options.isDefault)
@@ -28,14 +39,19 @@ public final class FeedlineApp {
         application.run()
     }
 
-    /// The feed the options ask for, with the simulated network conditions.
-    func makeSource() -> any FeedSource {
-        let file = options.feedPath.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
-            ?? SampleFeed.locate()
-        return SimulatedNetwork(
-            LocalFeedSource(file: file, pageSize: options.pageSize),
-            latency: .milliseconds(options.latencyMilliseconds),
-            failEvery: options.failEvery)
+    /// The feed to open first: the one asked for, else the one open last.
+    var firstFeed: FeedSpec {
+        options.feed ?? catalog.library.lastOpened ?? .sample
+    }
+
+    /// The source for `feed`, with the simulated network conditions the
+    /// options ask for.
+    nonisolated static func source(for feed: FeedSpec, from factory: FeedSourceFactory,
+                                   options: LaunchOptions) -> any FeedSource {
+        let source = factory.source(for: feed)
+        let latency = options.latency(for: feed)
+        guard latency > .zero || options.failEvery != nil else { return source }
+        return SimulatedNetwork(source, latency: latency, failEvery: options.failEvery)
     }
 
     private func activate() {
@@ -46,13 +62,13 @@ public final class FeedlineApp {
         Self.installShortcuts(on: application)
         Style.addApplicationCSS(FeedlineStyle.css)
         colorScheme = ColorScheme.follow()
-        let window = makeWindow(source: makeSource())
+        let window = makeWindow(feed: firstFeed)
         window.present()
     }
 
-    /// A new window on `source`, not yet shown.
-    func makeWindow(source: any FeedSource) -> FeedWindow {
-        let window = FeedWindow(application: application, source: source)
+    /// A new window on `feed`, not yet shown.
+    func makeWindow(feed: FeedSpec) -> FeedWindow {
+        let window = FeedWindow(application: application, feed: feed, catalog: catalog)
         windows.append(window)
         window.window.onCloseRequest { [weak self, weak window] in
             self?.windows.removeAll { $0 === window }
@@ -68,6 +84,8 @@ public final class FeedlineApp {
         application.setAccelerators(["<Control>w"], for: "win.close")
         application.setAccelerators(["<Control>q"], for: "app.quit")
         application.setAccelerators(["<Control>question", "F1"], for: "win.show-help-overlay")
+        application.setAccelerators(["<Control>o"], for: "win.choose-feed")
+        application.setAccelerators(["<Control>n"], for: "win.add-feed")
     }
 
     private func showAbout() {

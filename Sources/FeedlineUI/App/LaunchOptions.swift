@@ -1,12 +1,14 @@
+import FeedCore
 import Foundation
 
 /// What the command line asked for.
 public struct LaunchOptions: Equatable, Sendable {
-    /// A JSON Feed file to open instead of the bundled sample feed.
-    public var feedPath: String?
+    /// The feed to open; nil opens the one open last (or the sample feed).
+    public var feed: FeedSpec?
     public var pageSize = 20
-    /// Simulated delay before each page of a local feed.
-    public var latencyMilliseconds = 300
+    /// Simulated delay before each page. Nil: 300 ms for local files (so
+    /// paging can be seen), none for the web, which has its own.
+    public var latencyMilliseconds: Int?
     /// Every Nth page request fails (to try Retry); nil never.
     public var failEvery: Int?
 
@@ -15,6 +17,16 @@ public struct LaunchOptions: Equatable, Sendable {
     /// True when nothing was chosen: a second launch may then simply bring
     /// the running window forward.
     public var isDefault: Bool { self == LaunchOptions() }
+
+    /// The simulated delay for `feed`.
+    public func latency(for feed: FeedSpec) -> Duration {
+        if let latencyMilliseconds { return .milliseconds(latencyMilliseconds) }
+        switch feed {
+        case .sample: return .milliseconds(300)
+        case .document(let url) where url.isFileURL: return .milliseconds(300)
+        default: return .zero
+        }
+    }
 }
 
 /// What `feedline ARGS` should do.
@@ -36,6 +48,11 @@ extension LaunchCommand {
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchCommand {
         var options = LaunchOptions()
         var remaining = arguments[...]
+        var mastodon: URL?
+        var timeline: MastodonTimeline?
+        var gitHubQuery: String?
+        var gitHubAPI: URL?
+        var feeds: [FeedSpec] = []
         while let argument = remaining.popFirst() {
             var name = argument
             var inlineValue: String?
@@ -57,37 +74,85 @@ extension LaunchCommand {
                 }
                 return number
             }
+            func webAddress() throws(UsageError) -> URL {
+                let text = try value()
+                guard let url = FeedAddress.web(text) else {
+                    throw UsageError(message: "option \(name) needs a web address like https://example.org, not “\(text)”")
+                }
+                return url
+            }
+            func setTimeline(_ chosen: MastodonTimeline) throws(UsageError) {
+                if timeline != nil { throw UsageError(message: "choose one Mastodon timeline: --local or --tag") }
+                timeline = chosen
+            }
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "--feed": options.feedPath = try value()
+            case "--feed": feeds.append(FeedAddress.document(try value()))
+            case "--mastodon": mastodon = try webAddress()
+            case "--local": try setTimeline(.local)
+            case "--federated": try setTimeline(.federated)
+            case "--tag":
+                let text = try value()
+                guard let tag = FeedAddress.hashtag(text) else {
+                    throw UsageError(message: "option --tag takes a hashtag (letters, digits, _), not “\(text)”")
+                }
+                try setTimeline(.tag(tag))
+            case "--github": gitHubQuery = try value()
+            case "--api": gitHubAPI = try webAddress()
+            case "--hacker-news": feeds.append(.hackerNews(api: FeedSpec.hackerNewsAPI))
             case "--page-size": options.pageSize = try number(1...500)
             case "--latency": options.latencyMilliseconds = try number(0...60_000)
             case "--fail-every": options.failEvery = try number(1...1_000_000)
             default:
-                if name.hasPrefix("-") {
+                if name.hasPrefix("-") && name != "-" {
                     throw UsageError(message: "unknown option \(name)")
                 }
-                throw UsageError(message: "unexpected argument “\(argument)” (to open a file, use --feed PATH)")
+                feeds.append(FeedAddress.document(argument))
             }
         }
+        if let mastodon {
+            feeds.append(.mastodon(instance: mastodon, timeline: timeline ?? .federated))
+        } else if timeline != nil {
+            throw UsageError(message: "--local, --federated and --tag go with --mastodon INSTANCE")
+        }
+        if let gitHubQuery {
+            feeds.append(.gitHubSearch(query: gitHubQuery, api: gitHubAPI ?? FeedSpec.gitHubAPI))
+        } else if gitHubAPI != nil {
+            throw UsageError(message: "--api goes with --github QUERY")
+        }
+        guard feeds.count <= 1 else {
+            throw UsageError(message: "choose one feed to open (\(feeds.count) were given)")
+        }
+        options.feed = feeds.first
         return .run(options)
     }
 
     public static let usage = """
-        Usage: feedline [OPTION…]
+        Usage: feedline [OPTION…] [URL-OR-FILE]
 
         Feedline shows a feed as one endless list that loads page by page as you
-        scroll. With no options it opens its bundled sample feed (the GNOME Help
-        topics), which works offline.
+        scroll. With no feed given it opens the feed open last, at first its
+        bundled sample feed (the GNOME Help topics), which works offline.
 
-        Feeds:
-          --feed PATH         Open a local JSON Feed 1.1 file instead of the sample
+        Feeds (one at a time):
+          URL-OR-FILE         An RSS 2.0, Atom or JSON Feed, on the web (https) or
+                              in a file; paged by its “next” links when it has them
+          --feed PATH         The same, for a file
+          --mastodon INSTANCE A Mastodon timeline, e.g. https://mastodon.social;
+                              federated unless one of:
+            --local           only the instance's own posts
+            --tag TAG         one hashtag
+          --github QUERY      GitHub repositories matching QUERY, most stars
+                              first (the first 1,000); GITHUB_TOKEN, if set,
+                              raises the rate limit
+            --api URL         a GitHub Enterprise API, e.g. https://ghe.example.com/api/v3
+          --hacker-news       Hacker News, newest stories first
 
-        Paging of local feeds:
-          --page-size N       Items per page, 1–500 (default 20)
+        Paging:
+          --page-size N       Items per page of a local file, 1–500 (default 20)
           --latency MS        Simulated delay before each page, in milliseconds,
-                              0–60000 (default 300, so paging can be seen)
+                              0–60000 (default 300 for files, 0 for the web)
           --fail-every N      Make every Nth page request fail, to try Retry
 
         Other:
@@ -105,7 +170,12 @@ extension LaunchCommand {
           feedline
           feedline --latency 0 --page-size 50
           feedline --fail-every 3        (every third page fails; press Retry)
-          feedline --feed ~/feeds/news.json
+          feedline ~/feeds/news.xml
+          feedline https://blog.rust-lang.org/feed.xml
+          feedline --mastodon https://mastodon.social --tag swift
+          feedline --mastodon fosstodon.org --local
+          feedline --github 'language:swift' --api https://ghe.example.com/api/v3
+          feedline --hacker-news
 
         """
 }

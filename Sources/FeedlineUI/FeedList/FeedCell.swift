@@ -25,12 +25,12 @@ final class FeedCell {
     /// The list row this cell is bound to.
     private var listRow: ListRow?
 
-    func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date) {
+    func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date, revealed: Bool) {
         self.listRow = listRow
         switch entry {
         case .item(let item):
             self.item = item
-            row.show(item, now: now)
+            row.show(item, now: now, revealed: revealed)
             listRow.setChild(row.root)
             listRow.isActivatable = true
             listRow.setAccessibleLabel(ItemText.accessibleName(item, now: now))
@@ -43,6 +43,12 @@ final class FeedCell {
             listRow.isActivatable = false
             showFooter(state)
         }
+    }
+
+    /// Shows the item again, its content warning revealed or not.
+    func showItemAgain(revealed: Bool) {
+        guard let item else { return }
+        row.show(item, now: Date(), revealed: revealed)
     }
 
     /// Shows `state` in the footer this cell shows (a countdown tick).

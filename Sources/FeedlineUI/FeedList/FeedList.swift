@@ -31,6 +31,9 @@ final class FeedList {
     /// this, GTK 4.8 moves Tab from row to row through the whole feed.
     var onTabOut: ((_ forward: Bool) -> Void)?
 
+    /// Items whose content warning the reader chose to look behind.
+    let revealed = RevealedItems()
+
     /// Feed items in the model (the footer excluded).
     private(set) var itemCount = 0
     /// What the footer sentinel shows, or nil when there is none.
@@ -38,11 +41,20 @@ final class FeedList {
 
     init() {
         var contextClick: @MainActor (FeedCell, Double, Double) -> Void = { _, _, _ in }
+        let revealed = revealed
         factory = ListItemFactory(
             makeCell: { _ in
-                FeedCell(onContextClick: { cell, x, y in contextClick(cell, x, y) })
+                let cell = FeedCell(onContextClick: { cell, x, y in contextClick(cell, x, y) })
+                cell.row.onToggleReveal = { [unowned cell] id in
+                    revealed.toggle(id)
+                    cell.showItemAgain(revealed: revealed.contains(id))
+                }
+                return cell
             },
-            bind: { cell, entry, row in cell.bind(entry, to: row, now: Date()) },
+            bind: { cell, entry, row in
+                let isRevealed = if case .item(let item) = entry { revealed.contains(item.id) } else { false }
+                cell.bind(entry, to: row, now: Date(), revealed: isRevealed)
+            },
             unbind: { cell, _ in cell.unbind() }
         )
         listView = ListView(model: store, factory: factory)
@@ -92,6 +104,14 @@ final class FeedList {
             return true
         default:
             return false
+        }
+    }
+
+    /// Shows or hides the text behind an item's content warning.
+    func toggleReveal(_ id: String) {
+        revealed.toggle(id)
+        for cell in factory.cells where cell.item?.id == id {
+            cell.showItemAgain(revealed: revealed.contains(id))
         }
     }
 
@@ -205,6 +225,16 @@ final class FeedList {
         } else if footerHadFocus && itemCount > itemsBefore {
             focusRow(at: itemsBefore)
         }
+    }
+
+    /// Empties the list (switching feeds): no rows, no footer, at the top.
+    func removeAll() {
+        listView.dropFocus()
+        store.removeAll()
+        revealed.removeAll()
+        itemCount = 0
+        footer = nil
+        adjustment.value = 0
     }
 
     /// Back to the first row; with `focusFirstRow`, keyboard focus goes

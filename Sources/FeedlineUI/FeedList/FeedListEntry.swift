@@ -23,6 +23,16 @@ enum FooterState: Equatable {
     }
 }
 
+/// The items whose content warning the reader looked behind, by id: kept
+/// by the list, since rows are recycled.
+@MainActor
+final class RevealedItems {
+    private var ids: Set<String> = []
+    func contains(_ id: String) -> Bool { ids.contains(id) }
+    func toggle(_ id: String) { if ids.remove(id) == nil { ids.insert(id) } }
+    func removeAll() { ids.removeAll() }
+}
+
 /// One element of the list model: a feed item, or the footer sentinel that
 /// is always last. The footer is a model item, not a widget under the list:
 /// GtkListView must be the scrolled window's direct child, and replacing the

@@ -3,14 +3,20 @@ import Foundation
 import GtkKit
 
 /// The widgets of one item row: title, a two-line summary, and a byline.
-/// Built once per row widget GTK creates and refilled on every bind, so
-/// `show` sets every field.
+/// An item with a content warning shows the warning and hides its summary
+/// until revealed ("Show Post"). Built once per row widget GTK creates and
+/// refilled on every bind, so `show` sets every field.
 @MainActor
 final class FeedRow {
     let root = Box(.vertical, spacing: 4)
     let title = Label()
+    let warning = Label()
+    let revealButton = Button(label: "Show Post")
     let summary = Label()
     let byline = Label()
+    /// The reader pressed Show Post or Hide Post on the item with this id.
+    var onToggleReveal: ((String) -> Void)?
+    private var itemID: String?
 
     init() {
         root.addCSSClass("feed-row")
@@ -21,16 +27,39 @@ final class FeedRow {
         byline.addCSSClass("caption")
         byline.addCSSClass("dim-label")
         byline.ellipsizeEnd()
-        for label in [title, summary, byline] {
+        warning.addCSSClass("feed-row-warning")
+        warning.wrap(lines: 2)
+        revealButton.addCSSClass("flat")
+        revealButton.addCSSClass("feed-row-reveal")
+        revealButton.align(horizontal: .start)
+        revealButton.onClicked { [weak self] in
+            guard let self, let itemID else { return }
+            onToggleReveal?(itemID)
+        }
+        for label in [title, warning] {
+            label.xAlign = 0
+            root.append(label)
+        }
+        root.append(revealButton)
+        for label in [summary, byline] {
             label.xAlign = 0
             root.append(label)
         }
     }
 
-    func show(_ item: FeedItem, now: Date) {
+    /// `revealed`: the reader chose to see the text behind the item's
+    /// content warning.
+    func show(_ item: FeedItem, now: Date, revealed: Bool = false) {
+        itemID = item.id
         title.text = item.title.isEmpty ? "Untitled" : item.title
-        summary.text = item.summary
-        summary.isVisible = !item.summary.isEmpty
+        let warned = item.contentWarning.map { !$0.isEmpty } ?? false
+        warning.isVisible = warned
+        warning.text = warned ? "Content warning: \(item.contentWarning ?? "")" : ""
+        revealButton.isVisible = warned
+        revealButton.label = revealed ? "Hide Post" : "Show Post"
+        revealButton.tooltip = revealed ? "Hide the text behind the warning" : "Show the text behind the warning"
+        summary.text = warned && !revealed ? "" : item.summary
+        summary.isVisible = !summary.text.isEmpty
         byline.text = ItemText.byline(item, now: now)
         byline.isVisible = !byline.text.isEmpty
     }

@@ -12,7 +12,12 @@ import GtkKit
 @MainActor
 public final class FeedWindow {
     let window: Window
-    let pager: FeedPager
+    private(set) var pager: FeedPager
+    /// The feeds this window can switch between (nil: this one only).
+    let catalog: FeedCatalog?
+    /// The feed shown, when it came from the catalog.
+    private(set) var spec: FeedSpec?
+    let switcher = FeedSwitcher()
     let feedList = FeedList()
     let content = Stack()
     let loadingPage = StatusPage(iconName: nil, title: "Loading…")
@@ -29,16 +34,33 @@ public final class FeedWindow {
     /// Opens a link in the browser (tests watch it instead).
     var openLink: (String) -> Void
 
+    /// Something the reader must hear about once the first page is shown
+    /// (a damaged feeds.json).
+    private var pendingNotice: String?
+    /// The Add Feed dialog, while open.
+    var addFeedDialog: AddFeedDialog?
     /// The next tick of the countdown to an automatic retry.
     private var countdownTick: ScheduledCall?
 
     /// Every message sent to screen readers, oldest first (for tests).
     private(set) var announcements: [String] = []
 
-    init(application: Application, source: any FeedSource) {
+    /// A window on `source` alone, without a feed switcher.
+    convenience init(application: Application, source: any FeedSource) {
+        self.init(application: application, source: source, spec: nil, catalog: nil)
+    }
+
+    /// A window on `feed`, switching between the feeds of `catalog`.
+    convenience init(application: Application, feed: FeedSpec, catalog: FeedCatalog) {
+        self.init(application: application, source: catalog.makeSource(feed), spec: feed, catalog: catalog)
+    }
+
+    private init(application: Application, source: any FeedSource, spec: FeedSpec?, catalog: FeedCatalog?) {
         window = Window(application: application)
         pager = FeedPager(source: source)
-        feedTitle = source.displayName
+        self.spec = spec
+        self.catalog = catalog
+        feedTitle = spec.map { catalog?.title(of: $0) ?? $0.title } ?? source.displayName
         announcer = Announcer(window: window)
         openLink = { [window] uri in window.showURI(uri) }
 
@@ -52,6 +74,9 @@ public final class FeedWindow {
     private func layOut() {
         window.setDefaultSize(width: 640, height: 800)
         window.setTitlebar(header.bar)
+        if catalog != nil {
+            header.bar.setTitleWidget(switcher.button)
+        }
         window.setHelpOverlay(shortcutsWindow)
 
         content.add(loadingPage.root, name: "loading")
@@ -70,14 +95,11 @@ public final class FeedWindow {
         retryAction = window.addAction("retry") { [weak self] in self?.pager.retry() }
         retryAction?.isEnabled = false
         addItemActions()
+        if catalog != nil { addFeedActions() }
     }
 
     private func connect() {
-        pager.onUpdate = { [weak self] update in self?.apply(update) }
-        pager.onFailure = { [weak self] error in
-            guard let self else { return }
-            FileHandle.standardError.write(Data("feedline: \(feedTitle): \(error)\n".utf8))
-        }
+        connectPager()
         feedList.onNeedsMore = { [weak self] in self?.pager.loadMore() }
         feedList.onTabOut = { [weak self] forward in self?.moveFocusOutOfList(forward: forward) }
         announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
@@ -87,9 +109,41 @@ public final class FeedWindow {
         }
     }
 
+    private func connectPager() {
+        pager.onUpdate = { [weak self] update in self?.apply(update) }
+        pager.onFailure = { [weak self] error in
+            guard let self else { return }
+            FileHandle.standardError.write(Data("feedline: \(feedTitle): \(error)\n".utf8))
+        }
+    }
+
     /// Shows the window and starts loading the first page.
     public func present() {
         window.present()
+        pager.loadMore()
+        if let problem = catalog?.takeLoadProblem() {
+            pendingNotice = problem
+        }
+    }
+
+    /// Switches the window to `feed`: what was shown goes, the new feed
+    /// loads from its first page, and the catalog remembers it for the next
+    /// start.
+    func open(_ feed: FeedSpec) {
+        guard let catalog else { return }
+        pager.cancel()
+        pager.onUpdate = nil
+        pager.onFailure = nil
+        countdownTick?.cancel()
+        pager = FeedPager(source: catalog.makeSource(feed))
+        spec = feed
+        connectPager()
+        feedList.removeAll()
+        setTitle(catalog.title(of: feed))
+        showPage(for: pager.phase)
+        retryAction?.isEnabled = false
+        showStatus(retryIn: nil)
+        catalog.opened(feed)
         pager.loadMore()
     }
 
@@ -115,6 +169,11 @@ public final class FeedWindow {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
         countDownToAutomaticRetry()
+        if let notice = pendingNotice, pager.state.inFlight == nil {
+            pendingNotice = nil
+            statusBar.flash(notice, for: .seconds(12))
+            announcer.announce(notice)
+        }
         if update.phase == .idle {
             feedList.checkPrefetchAfterLayout()
         }
@@ -178,6 +237,7 @@ public final class FeedWindow {
     private func setTitle(_ title: String) {
         feedTitle = title
         window.title = title
+        showFeedsInSwitcher()
         feedList.listView.setAccessibleLabel(title)
         loadingPage.title.text = "Loading “\(title)”…"
     }

@@ -11,6 +11,11 @@ extension FeedWindow {
             guard let self, let item = feedList.item(withID: id) else { return }
             open(item)
         })
+        window.addAction("toggle-reveal", string: { [weak self] id in
+            guard let self, let item = feedList.item(withID: id) else { return }
+            feedList.toggleReveal(id)
+            announcer.announce(feedList.revealed.contains(id) ? item.summary : "Post hidden")
+        })
         window.addAction("copy-link", string: { [weak self] id in
             guard let self, let item = feedList.item(withID: id) else { return }
             copyLink(of: item)
@@ -27,6 +32,10 @@ extension FeedWindow {
         let menu = Menu()
         menu.append("_Open in Browser", action: "win.open-item", target: item.id)
         menu.append("_Copy Link", action: "win.copy-link", target: item.id)
+        if let warning = item.contentWarning, !warning.isEmpty {
+            menu.append(feedList.revealed.contains(item.id) ? "_Hide Post" : "_Show Post",
+                        action: "win.toggle-reveal", target: item.id)
+        }
         ContextMenu.popUp(menu, at: anchor, x: x, y: y)
     }
 

@@ -18,6 +18,8 @@ enum ShortcutsWindow {
         ("General", [
             ("Refresh from the top", "<Control>r F5"),
             ("Retry after a failure", "<Alt>r"),
+            ("Choose a feed", "<Control>o"),
+            ("Add a feed", "<Control>n"),
             ("Main menu", "F10"),
             ("Keyboard shortcuts", "<Control>question F1"),
             ("Close the window", "<Control>w"),

@@ -38,10 +38,10 @@ final class StatusBar {
 
     /// Shows `message` for a few seconds, then the paging status again.
     /// Retry stays as it was.
-    func flash(_ message: String) {
+    func flash(_ message: String, for duration: Duration = .seconds(4)) {
         label.text = message
         restore?.cancel()
-        restore = MainLoop.schedule(after: .seconds(4)) { [weak self] in
+        restore = MainLoop.schedule(after: duration) { [weak self] in
             guard let self else { return }
             label.text = status
         }

@@ -16,6 +16,12 @@ public final class Button: Widget {
 
     private var button: UnsafeMutablePointer<GtkButton> { pointer() }
 
+    /// A text button's label.
+    public var label: String? {
+        get { gtk_button_get_label(button).map { String(cString: $0) } }
+        set { gtk_button_set_label(button, newValue) }
+    }
+
     /// Activates the named action (`"win.refresh"`) when clicked, and is
     /// insensitive while the action is disabled.
     public var actionName: String? {

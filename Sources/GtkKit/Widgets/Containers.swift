@@ -72,6 +72,15 @@ public final class HeaderBar: Widget {
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(opaque, child.widget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(opaque, child.widget) }
 
+    /// Puts `widget` where the title goes (nil: the window's title again).
+    public func setTitleWidget(_ widget: Widget?) { gtk_header_bar_set_title_widget(opaque, widget?.widget) }
+
+    /// Whether the header bar shows the window's close (and other) buttons.
+    public var showsWindowButtons: Bool {
+        get { gtk_header_bar_get_show_title_buttons(opaque) != 0 }
+        set { gtk_header_bar_set_show_title_buttons(opaque, newValue ? 1 : 0) }
+    }
+
 }
 
 /// A horizontal separator line.

@@ -70,6 +70,15 @@ public final class Label: Widget {
         set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
     }
 
+    /// Makes the label name `widget`: its "_" letter (as in "_Address")
+    /// becomes Alt+letter focusing the widget, and screen readers read the
+    /// label as the widget's name.
+    public func labels(_ widget: Widget) {
+        gtk_label_set_use_underline(label, 1)
+        gtk_label_set_mnemonic_widget(label, widget.widget)
+        widget.setAccessibleLabel(text.replacingOccurrences(of: "_", with: ""))
+    }
+
     /// Whether the text is handed to Pango as markup (always false here).
     public var usesMarkup: Bool { gtk_label_get_use_markup(label) != 0 }
 

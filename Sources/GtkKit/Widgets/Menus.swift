@@ -20,6 +20,12 @@ public final class Menu: Object {
         g_object_unref(UnsafeMutableRawPointer(item))
     }
 
+    /// Empties the menu (a menu button showing it updates at once).
+    public func removeAll() {
+        items.removeAll()
+        g_menu_remove_all(opaque)
+    }
+
     /// Adds a section (drawn with separators around it).
     public func appendSection(_ section: Menu) {
         g_menu_append_section(opaque, nil, section.model)
@@ -88,4 +94,21 @@ public final class MenuButton: Widget {
         // The primary menu: F10 opens it.
         gtk_menu_button_set_primary(opaque, 1)
     }
+
+    /// A button showing `label` and a down arrow, that opens `menu`.
+    public init(label: String, menu: Menu) {
+        super.init(gtk_menu_button_new(), .sink)
+        gtk_menu_button_set_label(opaque, label)
+        gtk_menu_button_set_always_show_arrow(opaque, 1)
+        gtk_menu_button_set_menu_model(opaque, menu.model)
+    }
+
+    public var label: String? {
+        get { gtk_menu_button_get_label(opaque).map { String(cString: $0) } }
+        set { gtk_menu_button_set_label(opaque, newValue) }
+    }
+
+    /// Opens (or closes) its menu, as a click would.
+    public func popUp() { gtk_menu_button_popup(opaque) }
+    public func popDown() { gtk_menu_button_popdown(opaque) }
 }

@@ -37,6 +37,13 @@ open class Widget: Object {
     }
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
+    /// Whether the widget takes input (insensitive widgets are greyed out).
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
 
     public var horizontalExpand: Bool {
         get { gtk_widget_get_hexpand(widget) != 0 }

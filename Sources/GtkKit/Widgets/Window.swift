@@ -1,10 +1,39 @@
 import CGtk
 
-/// A GtkApplicationWindow.
+/// A GtkApplicationWindow, or a dialog window over one.
 @MainActor
 public final class Window: Widget {
+    /// A main window of `application`: it has `win.` actions.
     public init(application: Application) {
+        isApplicationWindow = true
         super.init(gtk_application_window_new(application.application), .sink)
+    }
+
+    /// A modal dialog window over `parent`, closed with it and by Escape.
+    /// It has no `win.` actions of its own.
+    public init(dialogFor parent: Window) {
+        isApplicationWindow = false
+        super.init(gtk_window_new(), .sink)
+        gtk_window_set_transient_for(window, parent.window)
+        gtk_window_set_modal(window, 1)
+        gtk_window_set_destroy_with_parent(window, 1)
+        // GTK 4.8 keeps the parent pointer after the dialog is destroyed and
+        // touches it again when the dialog is finalized, by which time the
+        // parent may be gone: let go of it as the dialog is destroyed.
+        let raw = window
+        connect("destroy", perform: { gtk_window_set_transient_for(raw, nil) })
+        onKeyPress { [weak self] press in
+            guard press.key == .escape, press.modifiers.isEmpty else { return false }
+            self?.close()
+            return true
+        }
+    }
+
+    private let isApplicationWindow: Bool
+
+    /// The widget Enter activates in entries that activate the default.
+    public func setDefaultWidget(_ widget: Widget?) {
+        gtk_window_set_default_widget(window, widget?.widget)
     }
 
     private var window: UnsafeMutablePointer<GtkWindow> { pointer() }
@@ -43,13 +72,15 @@ public final class Window: Widget {
     /// Adds a `win.NAME` action.
     @discardableResult
     public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
-        Action.add(name, to: opaque, handler: handler)
+        precondition(isApplicationWindow, "only application windows have win. actions")
+        return Action.add(name, to: opaque, handler: handler)
     }
 
     /// Adds a `win.NAME` action taking a string.
     @discardableResult
     public func addAction(_ name: String, string handler: @escaping @MainActor (String) -> Void) -> Action {
-        Action.add(Action(name: name, stringHandler: handler), to: opaque)
+        precondition(isApplicationWindow, "only application windows have win. actions")
+        return Action.add(Action(name: name, stringHandler: handler), to: opaque)
     }
 
     /// The widget with keyboard focus, if any.

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Reads any feed document Feedline knows, told apart by its content (not
+/// by its name or Content-Type, which are often wrong): JSON Feed, RSS or
+/// Atom. Anything else gets a reason a reader can act on.
+public enum FeedDocumentParser {
+    /// `baseURL`: where the document came from, for relative links.
+    public static func parse(_ data: Data, baseURL: URL? = nil) throws(FeedError) -> FeedDocument {
+        guard let first = firstSignificantByte(of: data) else {
+            throw FeedError("The feed is empty", detail: "no content")
+        }
+        switch first {
+        case UInt8(ascii: "{"):
+            return try JSONFeedParser.parse(data, baseURL: baseURL)
+        case UInt8(ascii: "<"):
+            if looksLikeHTML(data) {
+                throw FeedError("This is a web page, not a feed", detail: "the document is HTML")
+            }
+            return try XMLFeedParser.parse(data, baseURL: baseURL)
+        default:
+            throw FeedError("This isn't a feed", detail: "the content is neither JSON nor XML")
+        }
+    }
+
+    /// The first byte after a UTF-8 byte order mark and white space.
+    private static func firstSignificantByte(of data: Data) -> UInt8? {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return bytes.first { !(($0 == 0x20) || ($0 == 0x09) || ($0 == 0x0A) || ($0 == 0x0D)) }
+    }
+
+    /// An HTML page (`<!DOCTYPE html>`, `<html`) rather than XML.
+    private static func looksLikeHTML(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(1024), as: UTF8.self).lowercased()
+        return head.contains("<!doctype html") || (head.contains("<html") && !head.contains("<?xml"))
+    }
+}

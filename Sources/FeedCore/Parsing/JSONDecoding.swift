@@ -1,0 +1,95 @@
+import Foundation
+
+/// Decoding the JSON of a feed or an API answer, with failures a reader
+/// can understand: a short reason, and where it went wrong in the detail.
+enum JSONDecoding {
+    /// Decodes `T` from `data`, or throws `FeedError(reason)` saying what
+    /// went wrong (not JSON, a missing field, a wrong type).
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, reason: String) throws(FeedError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw FeedError(reason, detail: describe(error))
+        } catch {
+            throw FeedError(reason, detail: "\(error)")
+        }
+    }
+
+    /// Decodes a web API's answer. When it is not the expected shape but
+    /// an error object, the server's own message becomes the reason:
+    /// "GitHub says: Validation Failed".
+    static func decodeAnswer<T: Decodable>(_ type: T.Type, from data: Data, reason: String,
+                                           service: String) throws(FeedError) -> T {
+        do {
+            return try decode(type, from: data, reason: reason)
+        } catch {
+            if let message = serverMessage(in: data) {
+                throw FeedError("\(service) says: \(message)", detail: error.detail)
+            }
+            throw error
+        }
+    }
+
+    /// The `message` (GitHub) or `error` (Mastodon, Algolia) an API puts in
+    /// a JSON object when it refuses, if `data` is one.
+    static func serverMessage(in data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        let message = (object["error"] as? String) ?? (object["message"] as? String)
+        return message.map { PlainText.line($0, limit: 160) }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            return "not JSON: \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "missing \"\(key.stringValue)\" at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at \(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+        return keys.isEmpty ? "the top level" : keys.joined()
+    }
+}
+
+/// A JSON value that should be a string but may arrive as a number (ids).
+struct LenientString: Decodable, Sendable {
+    var value: String
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let string = try? container.decode(String.self) {
+            value = string
+        } else if let number = try? container.decode(Int64.self) {
+            value = String(number)
+        } else {
+            value = String(try container.decode(Double.self))
+        }
+    }
+}
+
+/// Decodes each element on its own, keeping the ones that decode: one
+/// malformed item costs that item, not the page.
+struct Lenient<Element: Decodable>: Decodable {
+    var elements: [Element] = []
+    var skipped = 0
+
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd {
+            if let element = try? container.decode(Element.self) {
+                elements.append(element)
+            } else {
+                skipped += 1
+                _ = try? container.decode(Skip.self)
+            }
+        }
+    }
+
+    /// Consumes any JSON value.
+    private struct Skip: Decodable {}
+}

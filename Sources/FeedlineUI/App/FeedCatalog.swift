@@ -1,0 +1,77 @@
+import FeedCore
+import Foundation
+
+/// The feeds a window can switch between: the bundled sample feed, the
+/// feeds the reader added (saved in feeds.json), and how to open each.
+///
+/// One catalog serves every window of the app. Changes are saved at once;
+/// a save that fails is reported to `onProblem` and the app goes on with
+/// the list in memory.
+@MainActor
+final class FeedCatalog {
+    let file: FeedLibraryFile
+    private(set) var library: FeedLibrary
+    /// Makes the source that pages `spec`.
+    let makeSource: (FeedSpec) -> any FeedSource
+    /// A problem to tell the reader about (a damaged or unwritable file).
+    var onProblem: ((String) -> Void)?
+    /// The list of feeds changed.
+    var onChange: (() -> Void)?
+    /// What went wrong reading the file at start, for the first window.
+    private(set) var loadProblem: String?
+
+    init(file: FeedLibraryFile, makeSource: @escaping (FeedSpec) -> any FeedSource) {
+        self.file = file
+        self.makeSource = makeSource
+        let loaded = file.load()
+        library = loaded.library
+        loadProblem = loaded.problem
+    }
+
+    /// The sample feed first, then the added feeds in the order added.
+    var entries: [SavedFeed] { [SavedFeed(.sample)] + library.feeds }
+
+    /// What to call `spec`: its saved title, or a name made from it.
+    func title(of spec: FeedSpec) -> String {
+        entries.first { $0.spec == spec }?.title ?? spec.title
+    }
+
+    func isSaved(_ spec: FeedSpec) -> Bool {
+        library.feeds.contains { $0.spec == spec }
+    }
+
+    /// Takes the load problem (once), for the window to show.
+    func takeLoadProblem() -> String? {
+        defer { loadProblem = nil }
+        return loadProblem
+    }
+
+    /// Adds `feed` to the list (or renames it) and saves.
+    func add(_ feed: SavedFeed) {
+        library.add(feed)
+        save()
+        onChange?()
+    }
+
+    func remove(_ spec: FeedSpec) {
+        library.remove(spec)
+        save()
+        onChange?()
+    }
+
+    /// Remembers `spec` as the feed to reopen at the next start.
+    func opened(_ spec: FeedSpec) {
+        guard library.lastOpened != spec else { return }
+        library.lastOpened = spec
+        save()
+    }
+
+    private func save() {
+        do {
+            try file.save(library)
+        } catch {
+            FileHandle.standardError.write(Data("feedline: \(error)\n".utf8))
+            onProblem?("\(error.reason). Your change lasts until Feedline closes.")
+        }
+    }
+}

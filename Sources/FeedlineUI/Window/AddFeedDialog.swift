@@ -1,0 +1,236 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// "Add Feed": a web feed's address, a Mastodon instance and timeline, a
+/// GitHub search, or Hacker News. Add checks the feed by loading its first
+/// page (off the main thread) and only then adds it; if that fails, the
+/// dialog says why and stays open.
+@MainActor
+final class AddFeedDialog {
+    enum Kind: Int, CaseIterable {
+        case web, mastodon, gitHub, hackerNews
+
+        var label: String {
+            switch self {
+            case .web: "Web feed (RSS, Atom, JSON Feed)"
+            case .mastodon: "Mastodon timeline"
+            case .gitHub: "GitHub repository search"
+            case .hackerNews: "Hacker News"
+            }
+        }
+    }
+
+    enum Timeline: Int, CaseIterable {
+        case federated, local, hashtag
+        var label: String {
+            switch self {
+            case .federated: "Federated (everything the server knows)"
+            case .local: "Local (the server's own people)"
+            case .hashtag: "A hashtag"
+            }
+        }
+    }
+
+    let window: Window
+    let kind = DropDown(choices: Kind.allCases.map(\.label))
+    let addressLabel = Label("_Address")
+    let address = Entry()
+    let timelineLabel = Label("_Timeline")
+    let timeline = DropDown(choices: Timeline.allCases.map(\.label))
+    let hashtagLabel = Label("_Hashtag")
+    let hashtag = Entry(placeholder: "swift")
+    let apiLabel = Label("GitHub _API (for GitHub Enterprise)")
+    let api = Entry(placeholder: FeedSpec.gitHubAPI.absoluteString)
+    let message = Label()
+    let spinner = Spinner()
+    let addButton = Button(label: "_Add")
+    let cancelButton = Button(label: "_Cancel")
+    /// A feed was checked and should be added.
+    var onAdded: ((SavedFeed) -> Void)?
+    private let makeSource: (FeedSpec) -> any FeedSource
+    private var check: Task<Void, Never>?
+    private let announcer: Announcer
+
+    init(over parent: Window, makeSource: @escaping (FeedSpec) -> any FeedSource) {
+        self.makeSource = makeSource
+        window = Window(dialogFor: parent)
+        window.title = "Add Feed"
+        announcer = Announcer(window: window)
+        window.setDefaultSize(width: 480, height: -1)
+        layOut()
+        kind.onSelectionChanged { [weak self] in self?.showFields() }
+        timeline.onSelectionChanged { [weak self] in self?.showFields() }
+        addButton.onClicked { [weak self] in self?.add() }
+        cancelButton.onClicked { [weak self] in self?.window.close() }
+        window.onCloseRequest { [weak self] in
+            self?.check?.cancel()
+            return false
+        }
+        showFields()
+    }
+
+    private func layOut() {
+        let header = HeaderBar()
+        header.showsWindowButtons = false
+        header.packStart(cancelButton)
+        addButton.addCSSClass("suggested-action")
+        header.packEnd(addButton)
+        window.setTitlebar(header)
+        window.setDefaultWidget(addButton)
+
+        let kindLabel = Label("_Kind of feed")
+        kindLabel.labels(kind)
+        addressLabel.labels(address)
+        timelineLabel.labels(timeline)
+        hashtagLabel.labels(hashtag)
+        apiLabel.labels(api)
+        for entry in [address, hashtag, api] { entry.activatesDefault = true }
+        message.wrap()
+        message.xAlign = 0
+        message.isSelectable = true
+        spinner.isVisible = false
+        spinner.setAccessibleLabel("Checking the feed")
+        let form = Box(.vertical, spacing: 6)
+        form.addCSSClass("add-feed-form")
+        for label in [kindLabel, addressLabel, timelineLabel, hashtagLabel, apiLabel] { label.xAlign = 0 }
+        [kindLabel, kind, addressLabel, address, timelineLabel, timeline, hashtagLabel, hashtag,
+         apiLabel, api, Box(.horizontal, spacing: 8, children: [spinner, message])].forEach(form.append)
+        window.setChild(form)
+    }
+
+    func present() {
+        window.present()
+        address.grabFocus()
+    }
+
+    private var chosenKind: Kind { Kind(rawValue: kind.selected) ?? .web }
+
+    /// Shows the fields the chosen kind needs.
+    private func showFields() {
+        let kind = chosenKind
+        addressLabel.isVisible = kind != .hackerNews
+        address.isVisible = kind != .hackerNews
+        switch kind {
+        case .web:
+            addressLabel.text = "_Address or file"
+            address.setAccessibleLabel("Address or file")
+            address.placeholder = "https://example.org/feed.xml"
+        case .mastodon:
+            addressLabel.text = "_Server"
+            address.setAccessibleLabel("Server")
+            address.placeholder = "mastodon.social"
+        case .gitHub:
+            addressLabel.text = "_Search"
+            address.setAccessibleLabel("Search")
+            address.placeholder = "language:swift stars:>1000"
+        case .hackerNews:
+            break
+        }
+        timelineLabel.isVisible = kind == .mastodon
+        timeline.isVisible = kind == .mastodon
+        let wantsTag = kind == .mastodon && timeline.selected == Timeline.hashtag.rawValue
+        hashtagLabel.isVisible = wantsTag
+        hashtag.isVisible = wantsTag
+        apiLabel.isVisible = kind == .gitHub
+        api.isVisible = kind == .gitHub
+        showMessage(nil)
+    }
+
+    /// The feed the fields describe, or a sentence saying what to fix.
+    func chosenFeed() -> Result<FeedSpec, AddFeedProblem> {
+        let text = address.text.trimmingCharacters(in: .whitespaces)
+        switch chosenKind {
+        case .web:
+            guard !text.isEmpty else { return .failure("Enter the address of a feed, or a file") }
+            let feed = FeedAddress.document(text)
+            if case .document(let url) = feed, !url.isFileURL || FileManager.default.fileExists(atPath: url.path) {
+                return .success(feed)
+            }
+            if text.contains("."), !text.hasPrefix("/"), !text.hasPrefix("~"), let url = FeedAddress.web(text) {
+                return .success(.document(url))
+            }
+            return .failure("There is no file “\(text)”; a web address starts with https://")
+        case .mastodon:
+            guard let server = FeedAddress.web(text) else { return .failure("Enter a Mastodon server, like mastodon.social") }
+            switch Timeline(rawValue: timeline.selected) ?? .federated {
+            case .federated: return .success(.mastodon(instance: server, timeline: .federated))
+            case .local: return .success(.mastodon(instance: server, timeline: .local))
+            case .hashtag:
+                guard let tag = FeedAddress.hashtag(hashtag.text) else {
+                    return .failure("Enter a hashtag: letters, digits and _")
+                }
+                return .success(.mastodon(instance: server, timeline: .tag(tag)))
+            }
+        case .gitHub:
+            guard !text.isEmpty else { return .failure("Enter what to search for, like language:swift") }
+            let apiText = api.text.trimmingCharacters(in: .whitespaces)
+            if apiText.isEmpty { return .success(.gitHubSearch(query: text, api: FeedSpec.gitHubAPI)) }
+            guard let base = FeedAddress.web(apiText) else { return .failure("The GitHub API address isn't a web address") }
+            return .success(.gitHubSearch(query: text, api: base))
+        case .hackerNews:
+            return .success(.hackerNews(api: FeedSpec.hackerNewsAPI))
+        }
+    }
+
+    /// Checks the feed by loading its first page, then adds it.
+    func add() {
+        guard check == nil else { return }
+        let feed: FeedSpec
+        switch chosenFeed() {
+        case .success(let chosen): feed = chosen
+        case .failure(let problem):
+            showMessage(problem.message, isError: true)
+            return
+        }
+        let source = makeSource(feed)
+        showChecking(true)
+        check = Task { [weak self] in
+            let outcome = await Self.firstPage(of: source)
+            guard let self, !Task.isCancelled else { return }
+            check = nil
+            showChecking(false)
+            switch outcome {
+            case .success(let page):
+                onAdded?(SavedFeed(feed, title: page.feedTitle))
+                window.close()
+            case .failure(let error):
+                showMessage("Couldn't add this feed: \(error.reason)", isError: true)
+            }
+        }
+    }
+
+    @concurrent
+    private nonisolated static func firstPage(of source: any FeedSource) async -> Result<FeedPage, FeedError> {
+        do {
+            return .success(try await source.nextPage(after: nil))
+        } catch {
+            return .failure(FeedError(describing: error))
+        }
+    }
+
+    private func showChecking(_ checking: Bool) {
+        spinner.isVisible = checking
+        spinner.isSpinning = checking
+        addButton.isSensitive = !checking
+        if checking { showMessage("Checking the feed…") }
+    }
+
+    private func showMessage(_ text: String?, isError: Bool = false) {
+        message.text = text ?? ""
+        message.isVisible = text != nil
+        if isError {
+            message.addCSSClass("error")
+            announcer.announce(text ?? "", .assertive)
+        } else {
+            message.removeCSSClass("error")
+        }
+    }
+}
+
+/// What to fix in the Add Feed dialog, in a sentence.
+struct AddFeedProblem: Error, Equatable, ExpressibleByStringInterpolation {
+    let message: String
+    init(stringLiteral message: String) { self.message = message }
+    init(_ message: String) { self.message = message }
+}

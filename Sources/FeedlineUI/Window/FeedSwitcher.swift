@@ -1,0 +1,46 @@
+import FeedCore
+import GtkKit
+
+/// The header bar's title: the current feed's name as a button whose menu
+/// switches feeds ("GNOME Help", the feeds the reader added), adds one, or
+/// removes the current one. Ctrl+O opens it.
+@MainActor
+final class FeedSwitcher {
+    let menu = Menu()
+    let button: MenuButton
+    /// The feed entries as listed, in order (for tests).
+    private(set) var feedLabels: [String] = []
+
+    init() {
+        button = MenuButton(label: "", menu: menu)
+        button.addCSSClass("flat")
+        button.tooltip = "Choose a feed (Ctrl+O)"
+    }
+
+    /// Shows `title` on the button and lists `entries` (`current` marked
+    /// for screen readers and sighted readers alike by the button label).
+    func show(title: String, entries: [SavedFeed], current: FeedSpec, currentIsSaved: Bool) {
+        // Its name is the visible label (the feed); the tooltip says what
+        // it does.
+        button.label = title
+        menu.removeAll()
+        let feeds = Menu()
+        for (index, entry) in entries.enumerated() {
+            let label = entry.spec == current ? "\(entry.title) (open)" : entry.title
+            feeds.append(Self.plain(label), action: "win.open-feed", target: String(index))
+        }
+        menu.appendSection(feeds)
+        feedLabels = feeds.items.map(\.label)
+        let manage = Menu()
+        manage.append("_Add Feed…", action: "win.add-feed")
+        if currentIsSaved {
+            manage.append("_Remove “\(Self.plain(title))”", action: "win.remove-feed")
+        }
+        menu.appendSection(manage)
+    }
+
+    /// Menu labels read "_" as a mnemonic: feed titles must show it as is.
+    static func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "_", with: "__")
+    }
+}

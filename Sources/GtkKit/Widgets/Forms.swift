@@ -1,0 +1,61 @@
+import CGtk
+
+/// A one-line GtkEntry. Its text is plain text.
+@MainActor
+public final class Entry: Widget {
+    public init(placeholder: String? = nil) {
+        super.init(gtk_entry_new(), .sink)
+        if let placeholder { gtk_entry_set_placeholder_text(pointer(), placeholder) }
+    }
+
+    private var editable: OpaquePointer { opaque }
+
+    /// Grey text shown while the entry is empty.
+    public var placeholder: String? {
+        get { gtk_entry_get_placeholder_text(pointer()).map { String(cString: $0) } }
+        set { gtk_entry_set_placeholder_text(pointer(), newValue) }
+    }
+
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(editable)) }
+        set { gtk_editable_set_text(editable, newValue) }
+    }
+
+    /// Enter in the entry activates the window's default widget.
+    public var activatesDefault: Bool {
+        get { gtk_entry_get_activates_default(pointer()) != 0 }
+        set { gtk_entry_set_activates_default(pointer(), newValue ? 1 : 0) }
+    }
+
+    /// The text changed (typed, pasted or set).
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("changed", perform: handler)
+    }
+}
+
+/// A GtkDropDown choosing one of a few fixed strings.
+@MainActor
+public final class DropDown: Widget {
+    public let choices: [String]
+
+    public init(choices: [String]) {
+        self.choices = choices
+        var strings: [UnsafePointer<CChar>?] = choices.map { UnsafePointer(strdup($0)) }
+        strings.append(nil)
+        defer { strings.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        super.init(gtk_drop_down_new_from_strings(strings), .sink)
+    }
+
+    /// The index of the chosen string.
+    public var selected: Int {
+        get { Int(gtk_drop_down_get_selected(opaque)) }
+        set { gtk_drop_down_set_selected(opaque, guint(newValue)) }
+    }
+
+    /// Another string was chosen.
+    @discardableResult
+    public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("notify::selected", pointer: { _ in handler() })
+    }
+}

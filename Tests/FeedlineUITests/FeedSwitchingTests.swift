@@ -1,0 +1,157 @@
+import FeedCore
+import FeedTestSupport
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import FeedlineUI
+
+/// The window against a real HTTP server on 127.0.0.1: switching feeds,
+/// adding one through the dialog, the remembered list across restarts and
+/// a damaged feeds.json, and a rate limit counted down and retried.
+final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
+    private let fixture = FeedFixture()
+    private var server: LoopbackServer!
+
+    override func setUp() {
+        super.setUp()
+        let news = try! Data(contentsOf: fixture.writeFeed(named: "news.json", title: "Loopback News", count: 45, label: "News"))
+        server = try! LoopbackServer { request in
+            switch request.path {
+            case "/news.json": return .init(headers: ["Content-Type": "application/feed+json"], body: news)
+            case "/page.html":
+                return .text("<!DOCTYPE html><html><head><title>Hello</title></head><body><p>Hi</p></body></html>",
+                             headers: ["Content-Type": "text/html"])
+            default: return .text("not here", status: 404)
+            }
+        }
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        server.stop()
+    }
+
+    private var libraryFile: FeedLibraryFile {
+        FeedLibraryFile(url: fixture.directory.appendingPathComponent("config/feedline/feeds.json"))
+    }
+
+    @MainActor
+    private func catalog() -> FeedCatalog {
+        let factory = FeedSourceFactory(
+            sampleFile: fixture.writeFeed(named: "sample.json", title: "Sample", count: 30, label: "Sample"),
+            pageSize: 10, http: HTTPClient())
+        return FeedCatalog(file: libraryFile) { factory.source(for: $0) }
+    }
+
+    @MainActor
+    private func openWindow(_ feed: FeedSpec, catalog: FeedCatalog) -> FeedWindow {
+        let window = FeedWindow(application: TestApplication.shared, feed: feed, catalog: catalog)
+        track(window)
+        window.present()
+        waitUntil("the first page is shown") { window.feedList.itemCount > 0 }
+        return window
+    }
+
+    func testSwitchingToASavedFeedReplacesTheListAndIsRememberedAfterARestart() {
+        MainActor.assumeIsolated {
+            let news = FeedSpec.document(server.url("/news.json"))
+            try! libraryFile.save(FeedLibrary(feeds: [SavedFeed(news, title: "Loopback News")]))
+            let catalog = catalog()
+            let window = openWindow(.sample, catalog: catalog)
+            XCTAssertEqual(window.switcher.button.label, "Sample")
+            XCTAssertEqual(window.switcher.feedLabels, ["GNOME Help (open)", "Loopback News"])
+
+            XCTAssertTrue(window.window.activateAction("win.open-feed", string: "1"))
+            waitUntil("the web feed's first page is shown") { self.ids(window).first == "item-0" && window.feedList.items.first?.title == "News 0" }
+            XCTAssertEqual(window.window.title, "Loopback News")
+            XCTAssertEqual(window.switcher.button.label, "Loopback News")
+            XCTAssertFalse(window.feedList.items.contains { $0.title.hasPrefix("Sample") }, "nothing of the old feed is left")
+            XCTAssertEqual(server.requests.map(\.path), ["/news.json"])
+            XCTAssertTrue(server.requests[0].header("user-agent")?.hasPrefix("Feedline/") ?? false)
+
+            // Paging goes on in the new feed, one document paged locally.
+            scrollToBottom(window)
+            waitUntil("the second page") { window.feedList.itemCount >= 20 }
+            settle(window)
+
+            // A restart opens it again.
+            let restarted = FeedCatalog(file: libraryFile) { _ in GatedSource() }
+            XCTAssertEqual(restarted.library.lastOpened, news)
+            XCTAssertEqual(restarted.entries.map(\.title), ["GNOME Help", "Loopback News"])
+        }
+    }
+
+    func testAddingAFeedThroughTheDialogChecksItFirst() {
+        MainActor.assumeIsolated {
+            let catalog = catalog()
+            let window = openWindow(.sample, catalog: catalog)
+            XCTAssertTrue(window.window.activateAction("win.add-feed"))
+            let dialog = window.addFeedDialog!
+            waitUntil("the dialog is up") { dialog.window.isMapped }
+            XCTAssertTrue(dialog.address.containsFocus, "typing can start at once")
+
+            // Not a feed: the dialog says why and stays.
+            dialog.address.text = server.url("/page.html").absoluteString
+            dialog.addButton.click()
+            waitUntil("the check fails") { dialog.message.text.hasPrefix("Couldn't add this feed: ") }
+            XCTAssertTrue(dialog.message.text.contains("web page"), dialog.message.text)
+            XCTAssertTrue(dialog.window.isMapped)
+            XCTAssertTrue(catalog.library.feeds.isEmpty)
+
+            // An address that cannot be one.
+            dialog.address.text = "no such file.xml"
+            dialog.addButton.click()
+            XCTAssertEqual(dialog.message.text, "There is no file “no such file.xml”; a web address starts with https://")
+
+            // A feed: added, saved, and opened.
+            dialog.address.text = server.url("/news.json").absoluteString
+            dialog.addButton.click()
+            waitUntil("the window shows the new feed") { window.window.title == "Loopback News" && window.feedList.itemCount > 0 }
+            XCTAssertFalse(dialog.window.isMapped, "the dialog closed")
+            let added = FeedSpec.document(server.url("/news.json"))
+            XCTAssertEqual(catalog.library.feeds, [SavedFeed(added, title: "Loopback News")])
+            XCTAssertEqual(libraryFile.load().library.feeds, [SavedFeed(added, title: "Loopback News")])
+            XCTAssertEqual(window.switcher.feedLabels, ["GNOME Help", "Loopback News (open)"])
+        }
+    }
+
+    func testAMastodonTimelineIsBuiltFromTheDialogsFields() throws {
+        try MainActor.assumeIsolated {
+            let window = openWindow(.sample, catalog: catalog())
+            window.showAddFeedDialog()
+            let dialog = window.addFeedDialog!
+            dialog.kind.selected = AddFeedDialog.Kind.mastodon.rawValue
+            XCTAssertTrue(dialog.timeline.isVisible)
+            XCTAssertFalse(dialog.hashtag.isVisible)
+            dialog.address.text = "fosstodon.org"
+            dialog.timeline.selected = AddFeedDialog.Timeline.hashtag.rawValue
+            XCTAssertTrue(dialog.hashtag.isVisible)
+            dialog.hashtag.text = "#gtk"
+            XCTAssertEqual(try dialog.chosenFeed().get(),
+                           .mastodon(instance: URL(string: "https://fosstodon.org")!, timeline: .tag("gtk")))
+            dialog.hashtag.text = "two words"
+            XCTAssertEqual(dialog.chosenFeed(), .failure("Enter a hashtag: letters, digits and _"))
+            dialog.kind.selected = AddFeedDialog.Kind.gitHub.rawValue
+            dialog.address.text = "language:swift"
+            dialog.api.text = "https://ghe.example.com/api/v3"
+            XCTAssertEqual(try dialog.chosenFeed().get(),
+                           .gitHubSearch(query: "language:swift", api: URL(string: "https://ghe.example.com/api/v3")!))
+            dialog.window.close()
+        }
+    }
+
+    func testADamagedFeedListIsKeptAsideAndTheReaderIsTold() throws {
+        try MainActor.assumeIsolated {
+            try FileManager.default.createDirectory(at: libraryFile.url.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try Data("{\"version\": 1, \"feeds\": [".utf8).write(to: libraryFile.url)
+            let window = openWindow(.sample, catalog: catalog())
+            XCTAssertTrue(window.statusBar.label.text.hasPrefix("Your saved feeds were damaged"), window.statusBar.label.text)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: libraryFile.quarantineURL.path))
+            // The app goes on, and the next change writes a good list.
+            window.catalog?.add(SavedFeed(.hackerNews(api: FeedSpec.hackerNewsAPI)))
+            XCTAssertEqual(libraryFile.load().library.feeds.count, 1)
+        }
+    }
+}
