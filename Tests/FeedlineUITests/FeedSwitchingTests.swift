@@ -2,6 +2,7 @@ import FeedCore
 import FeedTestSupport
 import Foundation
 import GtkKit
+import Synchronization
 import XCTest
 
 @testable import FeedlineUI
@@ -16,8 +17,16 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
     override func setUp() {
         super.setUp()
         let news = try! Data(contentsOf: fixture.writeFeed(named: "news.json", title: "Loopback News", count: 45, label: "News"))
+        let rateLimited = Mutex(false)
         server = try! LoopbackServer { request in
             switch request.path {
+            case "/search/repositories":
+                // Page 2 is rate limited once, for 2 seconds.
+                let page = Int(request.queryValue("page") ?? "1") ?? 1
+                if page == 2, !rateLimited.withLock({ limited in defer { limited = true }; return limited }) {
+                    return .init(status: 429, headers: ["Retry-After": "2"])
+                }
+                return Self.repositories(page: page, port: request.header("host") ?? "")
             case "/news.json": return .init(headers: ["Content-Type": "application/feed+json"], body: news)
             case "/page.html":
                 return .text("<!DOCTYPE html><html><head><title>Hello</title></head><body><p>Hi</p></body></html>",
@@ -30,6 +39,22 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
     override func tearDown() {
         super.tearDown()
         server.stop()
+    }
+
+    /// A GitHub search answer: 30 repositories on page 1, 10 on page 2.
+    private static func repositories(page: Int, port host: String) -> LoopbackServer.Response {
+        let range = page == 1 ? 0..<30 : 30..<40
+        let items: [[String: Any]] = range.map {
+            ["id": $0, "full_name": "owner/repo\($0)", "html_url": "https://github.com/owner/repo\($0)",
+             "description": "Repository \($0)", "stargazers_count": 1000 - $0, "language": "Swift",
+             "updated_at": "2026-11-20T10:00:00Z", "owner": ["login": "owner", "avatar_url": "https://example.org/a.png"]]
+        }
+        var headers = ["Content-Type": "application/json"]
+        if page == 1 {
+            headers["Link"] = "<http://\(host)/search/repositories?q=gtk&sort=stars&order=desc&per_page=30&page=2>; rel=\"next\""
+        }
+        let body = try! JSONSerialization.data(withJSONObject: ["total_count": 40, "incomplete_results": false, "items": items])
+        return .init(headers: headers, body: body)
     }
 
     private var libraryFile: FeedLibraryFile {
@@ -49,7 +74,9 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
         let window = FeedWindow(application: TestApplication.shared, feed: feed, catalog: catalog)
         track(window)
         window.present()
-        waitUntil("the first page is shown") { window.feedList.itemCount > 0 }
+        waitUntil("the first page is shown") {
+            window.feedList.itemCount > 0 && window.feedList.adjustment.pageSize > 0
+        }
         return window
     }
 
@@ -138,6 +165,26 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(try dialog.chosenFeed().get(),
                            .gitHubSearch(query: "language:swift", api: URL(string: "https://ghe.example.com/api/v3")!))
             dialog.window.close()
+        }
+    }
+
+    func testARateLimitedPageCountsDownAndLoadsByItself() {
+        MainActor.assumeIsolated {
+            let window = openWindow(.gitHubSearch(query: "gtk", api: server.baseURL), catalog: catalog())
+            XCTAssertEqual(window.feedList.items.first?.title, "owner/repo0")
+            scrollToBottom(window)
+            waitUntil("the footer counts down") {
+                window.feedList.footer == .failed(reason: "Rate limited", refresh: false, retryIn: 2)
+            }
+            XCTAssertEqual(window.statusBar.label.text, "Couldn't load more items: Rate limited, retrying in 2 s")
+            XCTAssertTrue(window.statusBar.retryButton.isVisible, "Retry tries now")
+            waitUntil("a second later") {
+                window.feedList.footer == .failed(reason: "Rate limited", refresh: false, retryIn: 1)
+            }
+            waitUntil("the page loads by itself") { window.feedList.itemCount == 40 }
+            XCTAssertEqual(ids(window), (0..<40).map { "github-\($0)" }, "nothing skipped or repeated")
+            XCTAssertEqual(server.requests.map { $0.queryValue("page") }, ["1", "2", "2"])
+            XCTAssertEqual(window.feedList.footer, .end)
         }
     }
 

@@ -15,7 +15,7 @@ public enum GitHubSearchParser {
     public static func parse(_ data: Data) throws(FeedError) -> GitHubSearchPage {
         let raw = try JSONDecoding.decodeAnswer(Results.self, from: data, reason: "This isn't a GitHub search result",
                                                 service: "GitHub")
-        return GitHubSearchPage(items: raw.items.elements.map(item), totalCount: raw.total_count ?? 0,
+        return GitHubSearchPage(items: try raw.items.readable("repositories").map(item), totalCount: raw.total_count ?? 0,
                                 incompleteResults: raw.incomplete_results ?? false)
     }
 

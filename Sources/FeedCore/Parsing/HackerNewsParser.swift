@@ -17,7 +17,8 @@ public enum HackerNewsParser {
     public static func parse(_ data: Data) throws(FeedError) -> HackerNewsPage {
         let raw = try JSONDecoding.decodeAnswer(Results.self, from: data, reason: "This isn't a Hacker News search result",
                                                 service: "Hacker News search")
-        return HackerNewsPage(items: raw.hits.elements.map(item), page: raw.page ?? 0, pageCount: raw.nbPages ?? 0)
+        return HackerNewsPage(items: try raw.hits.readable("stories").map(item), page: raw.page ?? 0,
+                              pageCount: raw.nbPages ?? 0)
     }
 
     private static func item(_ hit: Hit) -> FeedItem {

@@ -90,6 +90,15 @@ struct Lenient<Element: Decodable>: Decodable {
         }
     }
 
+    /// The elements that decoded; a page where none did (but some were
+    /// there) is an error, not an empty page that would end the feed.
+    func readable(_ what: String) throws(FeedError) -> [Element] {
+        if elements.isEmpty && skipped > 0 {
+            throw FeedError("None of the \(what) on this page could be read", detail: "\(skipped) malformed \(what)")
+        }
+        return elements
+    }
+
     /// Consumes any JSON value.
     private struct Skip: Decodable {}
 }

@@ -14,7 +14,7 @@ public enum MastodonTimelineParser {
     public static func parse(_ data: Data) throws(FeedError) -> [FeedItem] {
         let statuses = try JSONDecoding.decodeAnswer(Lenient<Status>.self, from: data,
                                                      reason: "This isn't a Mastodon timeline", service: "The server")
-        return statuses.elements.map(item)
+        return try statuses.readable("posts").map(item)
     }
 
     private static func item(_ outer: Status) -> FeedItem {

@@ -28,10 +28,11 @@ final class StatusBar {
     private var status = ""
     private var restore: ScheduledCall?
 
+    /// Shows the paging status; while a flashed message is up, it shows
+    /// once the message's time is over.
     func show(_ text: String, retryReason: String?) {
         status = text
-        restore?.cancel()
-        label.text = text
+        if restore?.isPending != true { label.text = text }
         retryButton.isVisible = retryReason != nil
         retryButton.setAccessibleDescription(retryReason)
     }
