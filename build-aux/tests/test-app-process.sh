@@ -2,7 +2,9 @@
 # The feedline process as a person starts and stops it: the command line
 # (--help, --version, bad options), a missing feed file reported on stderr
 # while the app keeps running, and closing the window (Ctrl+W) or quitting
-# (Ctrl+Q) in the middle of a page load ending the process at once.
+# (Ctrl+Q) in the middle of a page load ending the process at once, and
+# the saved feed list (feeds.json) reopening the feed open last across a
+# restart, or, when damaged, kept aside as feeds.json.bad and reported.
 #
 #   test-app-process.sh FEEDLINE VERSION
 #
@@ -22,7 +24,8 @@ if [ "${3:-}" != --in-display ]; then
   pass "--version prints 'Feedline $version'"
 
   out=$("$bin" --help) || fail "--help exited $?"
-  for word in --feed --page-size --latency --fail-every Ctrl+R Examples; do
+  for word in URL-OR-FILE --feed --mastodon --local --tag --github --api --hacker-news GITHUB_TOKEN \
+              --page-size --latency --fail-every Ctrl+R Examples; do
     grep -q -- "$word" <<<"$out" || fail "--help does not mention $word"
   done
   pass "--help explains the options, keys and examples"
@@ -88,3 +91,34 @@ xdotool key ctrl+q
 wait_exit
 [ "$status" = 0 ] || fail "Ctrl+Q did not quit after the error (process state '$status')"
 pass "a missing feed file is reported on stderr and the app keeps running"
+
+# The feed open last comes back after a restart (feeds.json in
+# $XDG_CONFIG_HOME, which with-display.sh points at an empty folder).
+config="$XDG_CONFIG_HOME/feedline"
+mkdir -p "$config"
+cat >"$tmp/remembered.json" <<'JSON'
+{"version": "https://jsonfeed.org/version/1.1", "title": "Remembered Feed",
+ "items": [{"id": "1", "title": "Still here", "content_text": "After a restart"}]}
+JSON
+cat >"$config/feeds.json" <<JSON
+{"version": 1,
+ "feeds": [{"kind": "document", "url": "file://$tmp/remembered.json", "title": "Remembered Feed"}],
+ "lastOpened": {"kind": "document", "url": "file://$tmp/remembered.json"}}
+JSON
+start "Remembered Feed" --latency 0
+xdotool key ctrl+q
+wait_exit
+[ "$status" = 0 ] || fail "Ctrl+Q did not quit (process state '$status')"
+pass "the feed open last reopens after a restart"
+
+# A damaged list: kept aside, reported, and the app opens the sample feed.
+printf '{"version": 1, "feeds": [{"kind": "mast' >"$config/feeds.json"
+start "GNOME Help" --latency 0
+for _ in $(seq 1 100); do grep -q "damaged" "$tmp/err.log" && break; sleep 0.05; done
+grep -q "feeds.json.bad" "$tmp/err.log" || fail "stderr did not report the damaged list: $(cat "$tmp/err.log")"
+[ -f "$config/feeds.json.bad" ] || fail "the damaged list was not kept as feeds.json.bad"
+grep -q '"kind": "mast' "$config/feeds.json.bad" || fail "feeds.json.bad does not hold the damaged list"
+xdotool key ctrl+q
+wait_exit
+[ "$status" = 0 ] || fail "Ctrl+Q did not quit (process state '$status')"
+pass "a damaged feeds.json is kept as feeds.json.bad, reported, and the app opens"

@@ -26,6 +26,9 @@ final class FeedCatalog {
         let loaded = file.load()
         library = loaded.library
         loadProblem = loaded.problem
+        if let problem = loaded.problem {
+            FileHandle.standardError.write(Data("feedline: \(problem)\n".utf8))
+        }
     }
 
     /// The sample feed first, then the added feeds in the order added.
