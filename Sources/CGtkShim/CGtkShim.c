@@ -94,6 +94,13 @@ feedline_accessible_set_label(GtkAccessible *accessible, const char *label)
 }
 
 void
+feedline_accessible_set_sole_label(GtkAccessible *accessible, const char *label)
+{
+  gtk_accessible_reset_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void
 feedline_accessible_set_description(GtkAccessible *accessible, const char *description)
 {
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);

@@ -119,10 +119,16 @@ final class PagingStateTests: XCTestCase {
         _ = state.receive(page(0..<2, next: "2"), for: try XCTUnwrap(state.requestMore()))
         for attempt in 1...PagingState.fruitlessPageLimit {
             let request = try XCTUnwrap(state.requestMore(), "attempt \(attempt)")
+            XCTAssertFalse(state.stalled)
             _ = state.receive(FeedPage(items: [], next: PageCursor("more-\(attempt)")), for: request)
         }
         XCTAssertEqual(state.phase, .exhausted)
+        XCTAssertTrue(state.stalled, "ended by the guard, not by the feed")
         XCTAssertNil(state.requestMore())
+        // A refresh starts over, and a real end is not a stall.
+        _ = state.receive(page(0..<2, next: nil), for: state.refresh())
+        XCTAssertEqual(state.phase, .exhausted)
+        XCTAssertFalse(state.stalled)
     }
 
     func testACursorThatDoesNotAdvanceEndsTheFeed() throws {
@@ -131,6 +137,7 @@ final class PagingStateTests: XCTestCase {
         let second = try XCTUnwrap(state.requestMore())
         _ = state.receive(page(2..<4, next: "2"), for: second)
         XCTAssertEqual(state.phase, .exhausted)
+        XCTAssertTrue(state.stalled)
         XCTAssertEqual(state.itemCount, 4)
     }
 

@@ -81,6 +81,26 @@ final class WebSourcesTests: XCTestCase {
         XCTAssertEqual(asked[0].queryValue("limit"), "40")
     }
 
+    func testAServerWhoseNextLinkGoesNowhereIsStoppedNotAskedForever() async throws {
+        // Every page links to itself and repeats the same posts.
+        serve { request in
+            let base = "http://127.0.0.1:\(request.header("host")!.split(separator: ":").last!)"
+            return .init(headers: ["Link": "<\(base)/api/v1/timelines/public?limit=40&max_id=same>; rel=\"next\""],
+                         body: Self.json((0..<5).map { Self.status(String($0)) }))
+        }
+        let source = MastodonSource(instance: server.baseURL, timeline: .federated, http: HTTPClient())
+        var state = PagingState()
+        var requests = 0
+        while let request = state.requestMore(), requests < 50 {
+            requests += 1
+            _ = state.receive(try await source.nextPage(after: request.cursor), for: request)
+        }
+        XCTAssertEqual(state.phase, .exhausted)
+        XCTAssertTrue(state.stalled)
+        XCTAssertEqual(state.itemCount, 5)
+        XCTAssertLessThanOrEqual(requests, PagingState.fruitlessPageLimit + 1, "a few tries, then the end")
+    }
+
     func testMastodonHashtagAndFederatedAddresses() {
         let instance = URL(string: "https://mastodon.social")!
         XCTAssertEqual(MastodonSource(instance: instance, timeline: .tag("swift"), http: HTTPClient()).firstPageURL.absoluteString,

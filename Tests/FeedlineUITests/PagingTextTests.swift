@@ -46,6 +46,10 @@ final class PagingTextTests: XCTestCase {
         XCTAssertNil(FooterState(phases.refreshing, hasItems: true), "refresh shows its busy state in the header")
         XCTAssertEqual(FooterState(phases.refreshFailed, hasItems: true), .failed(reason: "Offline", refresh: true))
         XCTAssertEqual(PagingText.footer(.failed(reason: "Offline", refresh: true)), "Couldn't refresh: Offline")
+        XCTAssertEqual(FooterState(.exhausted, hasItems: true, stalled: true), .stalled)
+        XCTAssertEqual(PagingText.footer(.stalled), "The server sent nothing new, so loading stopped here")
+        XCTAssertEqual(PagingText.status(.exhausted, itemCount: 12, stalled: true),
+                       "The server sent nothing new, so loading stopped here · 12 items")
         XCTAssertEqual(PagingText.footer(.failed(reason: "Timed out", refresh: false)), "Couldn't load more items: Timed out")
         XCTAssertEqual(FooterState(.exhausted, hasItems: true), .end)
         XCTAssertNil(FooterState(.exhausted, hasItems: false), "an empty feed has a page of its own, not a footer")

@@ -15,7 +15,8 @@ Run 1, the sample feed (or --feed), in this file:
   - when the page lands, focus stays on the same row and the row does not
     move on screen; "Loaded N more items" is announced;
   then, in test_keyboard.py: Home/Up/Down/Page Down/Page Up in the list,
-  the Tab order, the item menu, the shortcuts window, and Refresh.
+  the Tab order, the item menu, the shortcuts window, the Add Feed dialog
+  and Refresh.
 Run 2, a generated 48-item feed with --fail-every 3 (test_keyboard.py): the
   failure and its announcement, Retry one Tab away and working with Return,
   focus back in the list, the end of the feed and its announcement.
@@ -218,6 +219,7 @@ def sample_feed_run(args, report):
             test_keyboard.check_tab_order(s)
             test_keyboard.check_item_menu(s)
             test_keyboard.check_shortcuts_window(s)
+            test_keyboard.check_add_feed_dialog(s)
         test_keyboard.check_refresh(s)
 
 

@@ -236,6 +236,45 @@ def check_shortcuts_window(s):
             return
 
 
+# The Add Feed dialog --------------------------------------------------------------
+
+# What the dialog's controls are named (GTK 4.8 joined an explicit label and a
+# mnemonic label's name into "Add Add" before the fix; an "_" would be read).
+ADD_FEED_NAMES = {"Add", "Cancel", "Kind of feed", "Address or file"}
+CONTROL_ROLES = (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)
+
+
+def check_add_feed_dialog(s):
+    """Ctrl+N opens "Add Feed" with focus on the address; every control in
+    it has one short name; Escape closes it and focus goes back to the row."""
+    report = s.report
+    row_name = name_of(s.focused())
+    before = windows_of(s.acc)
+    press("ctrl+n")
+
+    def opened():
+        extra = [w for w in windows_of(s.acc) if w not in before and has_state(w, pyatspi.STATE_VISIBLE)]
+        return bool(extra), (extra[0] if extra else None)
+    found, window = poll(opened, 5)
+    report.check(found and name_of(window) == "Add Feed", f"Ctrl+N opens the Add Feed window: {describe(window)}",
+                 f"windows of the app: {[describe(w) for w in windows_of(s.acc)]}")
+    if not found:
+        return
+    focused, obj = poll(lambda: (lambda o: (o is not None and name_of(o) == "Address or file", o))(
+        next((o for o in walk(window) if has_state(o, pyatspi.STATE_FOCUSED)), None)), 3)
+    report.check(focused, f"focus starts in the address field: {describe(obj)}", f"focus on {where(obj)}")
+    controls = [o for o in walk(window) if role(o) in CONTROL_ROLES and has_state(o, pyatspi.STATE_VISIBLE)]
+    names = {name_of(o) for o in controls}
+    report.check(ADD_FEED_NAMES <= names and not any("_" in n or n == "" for n in names),
+                 f"the dialog's controls are named {sorted(ADD_FEED_NAMES)}: {sorted(names)}",
+                 f"controls: {[describe(o) for o in controls]}")
+    press("Escape")
+    shut, _ = poll(lambda: (window not in windows_of(s.acc) or not has_state(window, pyatspi.STATE_VISIBLE), None), 3)
+    back, obj = s.events.wait_focus(s.acc, row_named(row_name), 3)
+    report.check(shut and back, f"Escape closes Add Feed and focus returns to the row: {describe(obj)}",
+                 f"window closed: {shut}; focus on {where(obj)}")
+
+
 # Refresh -----------------------------------------------------------------------
 
 def check_refresh(s):

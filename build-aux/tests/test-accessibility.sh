@@ -9,7 +9,8 @@
 #
 # TEST OPTIONS go to the Python test (--latency MS, --feed PATH, --expect
 # PATH). The suite starts the app twice: on the sample feed (names, status,
-# BUSY, footer, keys, Tab order, item menu, shortcuts window, refresh), then
+# BUSY, footer, keys, Tab order, item menu, shortcuts window, Add Feed,
+# refresh), then
 # on a generated 48-item feed with --fail-every 3 (failure, Retry, end).
 #
 # --expect-announcements-off is the negative control: the app runs with

@@ -41,6 +41,9 @@ char *feedline_clipboard_local_text(GdkClipboard *clipboard);
 /* --- Accessibility (variadic in GTK) -------------------------------------- */
 
 void feedline_accessible_set_label(GtkAccessible *accessible, const char *label);
+/* The label, and not also the names of the widget's mnemonic labels: GTK 4.8
+ * joins both ("_Retry" reads "Retry Retry"). */
+void feedline_accessible_set_sole_label(GtkAccessible *accessible, const char *label);
 void feedline_accessible_set_description(GtkAccessible *accessible, const char *description);
 void feedline_accessible_reset_description(GtkAccessible *accessible);
 void feedline_accessible_set_busy(GtkAccessible *accessible, gboolean busy);

@@ -61,6 +61,10 @@ public struct PagingState: Sendable {
     public private(set) var itemCount = 0
     /// Whether the current generation's first page has arrived.
     public private(set) var hasFirstPage = false
+    /// Whether paging ended because the source kept answering without
+    /// moving on (the guard against endless requests), not because the
+    /// feed said it ended.
+    public private(set) var stalled = false
     private var nextCursor: PageCursor?
     private var seenIDs: Set<String> = []
     private var lastSerial = 0
@@ -112,7 +116,8 @@ public struct PagingState: Sendable {
         let advanced = page.next != request.cursor
         fruitlessPages = result.items.isEmpty || !advanced ? fruitlessPages + 1 : 0
         nextCursor = page.next
-        if page.next == nil || !advanced || fruitlessPages >= Self.fruitlessPageLimit {
+        stalled = page.next != nil && (!advanced || fruitlessPages >= Self.fruitlessPageLimit)
+        if page.next == nil || stalled {
             phase = .exhausted
         } else {
             phase = .idle

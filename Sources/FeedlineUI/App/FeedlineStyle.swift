@@ -8,6 +8,8 @@ enum FeedlineStyle {
         .feed-footer { min-height: 56px; padding: 8px 16px; }
         .status-bar { padding: 4px 8px 4px 12px; min-height: 30px; }
         .status-page { padding: 24px; }
+        .add-feed-form { padding: 12px 18px 18px 18px; }
+        .add-feed-form label.error { color: @error_color; }
         .status-page .title-2 { margin-top: 6px; }
         button.pill { border-radius: 9999px; padding: 8px 32px; }
         """

@@ -161,6 +161,8 @@ extension LaunchCommand {
 
         Keys in the window:
           Ctrl+R, F5          Refresh from the top
+          Ctrl+O              Choose another feed
+          Ctrl+N              Add a feed
           Ctrl+W              Close the window
           Ctrl+Q              Quit
           Enter               Open the focused item's link in the browser

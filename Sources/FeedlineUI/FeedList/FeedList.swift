@@ -182,7 +182,7 @@ final class FeedList {
     /// row (or its Retry button), which the splice replaces, it moves to the
     /// first new item, or else to the last item, never out of the list.
     /// After a replace (a refresh) it goes to the first row.
-    func show(_ result: PageResult?, phase: PagingPhase, retryIn: Int? = nil) {
+    func show(_ result: PageResult?, phase: PagingPhase, retryIn: Int? = nil, stalled: Bool = false) {
         var entries: [FeedListEntry] = []
         var position = itemCount
         var removing = footer == nil ? 0 : 1
@@ -202,7 +202,7 @@ final class FeedList {
         case nil:
             break
         }
-        let newFooter = FooterState(phase, hasItems: itemCount > 0, retryIn: retryIn)
+        let newFooter = FooterState(phase, hasItems: itemCount > 0, retryIn: retryIn, stalled: stalled)
         if result == nil && newFooter == footer { return }
         if result == nil, case .failed(let reason, let refresh, _)? = footer,
            newFooter == .failed(reason: reason, refresh: refresh, retryIn: retryIn) {

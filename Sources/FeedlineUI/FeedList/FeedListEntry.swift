@@ -8,17 +8,19 @@ enum FooterState: Equatable {
     /// retries by itself (after a rate limit), counting down.
     case failed(reason: String, refresh: Bool, retryIn: Int? = nil)
     case end
+    /// The end, because the source kept answering without moving on.
+    case stalled
 
     /// The footer for a paging phase, or nil for none. A refresh in flight
     /// shows no footer: its busy indicator is in the header bar.
-    init?(_ phase: PagingPhase, hasItems: Bool, retryIn: Int? = nil) {
+    init?(_ phase: PagingPhase, hasItems: Bool, retryIn: Int? = nil, stalled: Bool = false) {
         guard hasItems else { return nil }
         switch phase {
         case .idle: return nil
         case .loading(let request): if request.replacesItems { return nil } else { self = .loading }
         case .failed(let error, let request):
             self = .failed(reason: error.reason, refresh: request.replacesItems, retryIn: retryIn)
-        case .exhausted: self = .end
+        case .exhausted: self = stalled ? .stalled : .end
         }
     }
 }

@@ -7,9 +7,10 @@ enum PagingText {
     static let loadingMore = "Loading more items"
     static let caughtUp = "You're all caught up"
     static let refreshed = "Feed refreshed"
+    static let stalled = "The server sent nothing new, so loading stopped here"
 
     /// The status line for a phase, given how many items are shown.
-    static func status(_ phase: PagingPhase, itemCount: Int, retryIn: Int? = nil) -> String {
+    static func status(_ phase: PagingPhase, itemCount: Int, retryIn: Int? = nil, stalled: Bool = false) -> String {
         switch phase {
         case .idle:
             return itemCount == 0 ? "Loading…" : count(itemCount)
@@ -19,7 +20,8 @@ enum PagingText {
         case .failed(let error, let request):
             return "\(failureTitle(request, itemCount: itemCount)): \(reason(error.reason, retryIn: retryIn))"
         case .exhausted:
-            return itemCount == 0 ? "This feed has no items" : "\(caughtUp) · \(count(itemCount))"
+            if itemCount == 0 { return "This feed has no items" }
+            return "\(stalled ? Self.stalled : caughtUp) · \(count(itemCount))"
         }
     }
 
@@ -35,6 +37,7 @@ enum PagingText {
         case .failed(let reason, let refresh, let retryIn):
             "\(refresh ? "Couldn't refresh" : "Couldn't load more items"): \(Self.reason(reason, retryIn: retryIn))"
         case .end: caughtUp
+        case .stalled: stalled
         }
     }
 
@@ -47,9 +50,10 @@ enum PagingText {
 
     /// What to announce after an update, if anything, and whether it is
     /// urgent. `shownBefore`: items on screen before the update.
-    static func announcement(_ update: PagerUpdate, shownBefore: Int,
-                             retryIn: Int? = nil) -> (message: String, urgent: Bool)? {
+    static func announcement(_ update: PagerUpdate, shownBefore: Int, retryIn: Int? = nil,
+                             stalled: Bool = false) -> (message: String, urgent: Bool)? {
         let atEnd = update.phase == .exhausted
+        let caughtUp = stalled ? Self.stalled : Self.caughtUp
         switch update.result {
         case .appended(let items) where !items.isEmpty:
             let loaded = "Loaded \(items.count) more \(items.count == 1 ? "item" : "items")"

@@ -113,15 +113,15 @@ final class AddFeedDialog {
         address.isVisible = kind != .hackerNews
         switch kind {
         case .web:
-            addressLabel.text = "_Address or file"
+            addressLabel.mnemonicText = "_Address or file"
             address.setAccessibleLabel("Address or file")
             address.placeholder = "https://example.org/feed.xml"
         case .mastodon:
-            addressLabel.text = "_Server"
+            addressLabel.mnemonicText = "_Server"
             address.setAccessibleLabel("Server")
             address.placeholder = "mastodon.social"
         case .gitHub:
-            addressLabel.text = "_Search"
+            addressLabel.mnemonicText = "_Search"
             address.setAccessibleLabel("Search")
             address.placeholder = "language:swift stars:>1000"
         case .hackerNews:

@@ -157,7 +157,7 @@ public final class FeedWindow {
             setTitle(title)
         }
         let retryIn = pager.secondsUntilAutomaticRetry
-        feedList.show(update.result, phase: update.phase, retryIn: retryIn)
+        feedList.show(update.result, phase: update.phase, retryIn: retryIn, stalled: pager.state.stalled)
         showPage(for: update.phase)
         showBusy()
         retryAction?.isEnabled = retryReason(update.phase) != nil
@@ -165,7 +165,8 @@ public final class FeedWindow {
         if retryHadFocus && retryReason(update.phase) == nil {
             feedList.focusLastItem()
         }
-        if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore, retryIn: retryIn) {
+        if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore, retryIn: retryIn,
+                                                           stalled: pager.state.stalled) {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
         countDownToAutomaticRetry()
@@ -180,7 +181,8 @@ public final class FeedWindow {
     }
 
     private func showStatus(retryIn: Int?) {
-        statusBar.show(PagingText.status(pager.phase, itemCount: feedList.itemCount, retryIn: retryIn),
+        statusBar.show(PagingText.status(pager.phase, itemCount: feedList.itemCount, retryIn: retryIn,
+                                         stalled: pager.state.stalled),
                        retryReason: retryReason(pager.phase))
     }
 

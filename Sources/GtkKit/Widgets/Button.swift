@@ -4,9 +4,10 @@ import CGtkShim
 /// A GtkButton with a label (with mnemonic) or an icon.
 @MainActor
 public final class Button: Widget {
-    /// A text button.
+    /// A text button. An "_" marks the mnemonic letter ("_Add": Alt+A).
     public init(label: String) {
-        super.init(gtk_button_new_with_label(label), .sink)
+        super.init(gtk_button_new_with_mnemonic(label), .sink)
+        setSoleAccessibleLabel(Self.withoutMnemonic(label))
     }
 
     /// An icon button; give it a tooltip and an accessible label.
@@ -16,10 +17,21 @@ public final class Button: Widget {
 
     private var button: UnsafeMutablePointer<GtkButton> { pointer() }
 
+    /// "_Add" as read and shown: "Add" ("__" stands for one "_").
+    static func withoutMnemonic(_ label: String) -> String {
+        label.replacingOccurrences(of: "__", with: "\u{0}")
+            .replacingOccurrences(of: "_", with: "")
+            .replacingOccurrences(of: "\u{0}", with: "_")
+    }
+
     /// A text button's label.
     public var label: String? {
         get { gtk_button_get_label(button).map { String(cString: $0) } }
-        set { gtk_button_set_label(button, newValue) }
+        set {
+            gtk_button_set_label(button, newValue)
+            gtk_button_set_use_underline(button, 1)
+            setSoleAccessibleLabel(Self.withoutMnemonic(newValue ?? ""))
+        }
     }
 
     /// Activates the named action (`"win.refresh"`) when clicked, and is

@@ -70,13 +70,20 @@ public final class Label: Widget {
         set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
     }
 
+    /// Text with an "_" before the mnemonic letter ("_Address"), for a
+    /// label that names a widget (see `labels`).
+    public var mnemonicText: String {
+        get { text }
+        set { gtk_label_set_text_with_mnemonic(label, newValue) }
+    }
+
     /// Makes the label name `widget`: its "_" letter (as in "_Address")
     /// becomes Alt+letter focusing the widget, and screen readers read the
     /// label as the widget's name.
     public func labels(_ widget: Widget) {
-        gtk_label_set_use_underline(label, 1)
+        gtk_label_set_text_with_mnemonic(label, text)
         gtk_label_set_mnemonic_widget(label, widget.widget)
-        widget.setAccessibleLabel(text.replacingOccurrences(of: "_", with: ""))
+        widget.setSoleAccessibleLabel(text)
     }
 
     /// Whether the text is handed to Pango as markup (always false here).

@@ -135,6 +135,13 @@ open class Widget: Object {
         feedline_accessible_set_label(accessible, label)
     }
 
+    /// Names the widget `label` alone. GTK 4.8 reads an accessible label
+    /// followed by the names of the widget's mnemonic labels ("Retry Retry"
+    /// for a button with a mnemonic); this drops the second.
+    func setSoleAccessibleLabel(_ label: String) {
+        feedline_accessible_set_sole_label(accessible, label)
+    }
+
     /// The accessible description (spoken after the name, or on change when
     /// the widget has focus). nil goes back to what GTK derives from the
     /// tooltip. The value is remembered (`accessibleDescription`), since

@@ -17,11 +17,18 @@ public final class Window: Widget {
         gtk_window_set_transient_for(window, parent.window)
         gtk_window_set_modal(window, 1)
         gtk_window_set_destroy_with_parent(window, 1)
-        // GTK 4.8 keeps the parent pointer after the dialog is destroyed and
+        // As the dialog goes: GTK 4.8 keeps a pointer to the parent and
         // touches it again when the dialog is finalized, by which time the
-        // parent may be gone: let go of it as the dialog is destroyed.
+        // parent may be gone, so let go of it; and focus goes back to the
+        // parent, as a window manager would do (nothing does on a bare X
+        // server). gtk_window_get_transient_for is already nil by then.
         let raw = window
-        connect("destroy", perform: { gtk_window_set_transient_for(raw, nil) })
+        connect("destroy", perform: { [weak parent] in
+            gtk_window_set_transient_for(raw, nil)
+            if let parent, gtk_widget_in_destruction(parent.widget) == 0, parent.isVisible {
+                parent.present()
+            }
+        })
         onKeyPress { [weak self] press in
             guard press.key == .escape, press.modifiers.isEmpty else { return false }
             self?.close()
