@@ -171,7 +171,7 @@ final class HTTPClientTests: XCTestCase {
     }
 
     func testAnEndlessBodyIsCutOffAtTheLimit() async throws {
-        let server = try LoopbackServer { _ in .stream(byteCount: nil) }
+        let server = try LoopbackServer { _ in .endlessBody }
         let url = server.url("/endless")
         let error = await feedError { [client] in try await client.get(url) }
         XCTAssertEqual(error?.reason, "The response is too large (over 10 MB)")

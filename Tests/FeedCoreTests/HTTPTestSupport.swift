@@ -1,4 +1,5 @@
 import FeedCore
+import FeedTestSupport
 import Foundation
 import XCTest
 
@@ -51,4 +52,12 @@ func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
+}
+
+extension LoopbackServer.Response {
+    /// An endless body as fast as a good network (64 MB/s), not as fast as
+    /// this computer can copy: corelibs cancels a transfer only once it has
+    /// worked through what it already read, and an unthrottled loopback
+    /// stream kept it busy for up to a minute on a loaded machine.
+    static var endlessBody: Self { .drip(every: .milliseconds(2), pieceSize: 128 * 1024) }
 }

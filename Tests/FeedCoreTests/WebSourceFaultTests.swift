@@ -14,7 +14,8 @@ final class WebSourceFaultTests: XCTestCase {
              rateLimitedSeconds, rateLimitedDate, slow, webPage, serverError, notFound
     }
 
-    private static let policy = HTTPPolicy(idleTimeout: .seconds(1), responseTimeout: .seconds(2))
+    /// `slow` (5 s) ends on the idle timeout.
+    private static let policy = HTTPPolicy(idleTimeout: .seconds(1), responseTimeout: .seconds(4))
 
     private func sources(at server: LoopbackServer) -> [(String, any FeedSource)] {
         let http = HTTPClient(policy: Self.policy)
@@ -33,7 +34,7 @@ final class WebSourceFaultTests: XCTestCase {
         case .truncated: .truncated(Data("[{\"id\": \"1\", \"content\": \"hello".utf8), declaredLength: 4000)
         case .invalidUTF8: .init(body: Data([0x5B, 0x7B, 0x22, 0x69, 0x64, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0xC0, 0x22, 0x7D, 0x5D]))
         case .declaredTooBig: .stream(byteCount: 11 * 1024 * 1024, declaresLength: true)
-        case .streamedTooBig: .stream(byteCount: nil, declaresLength: false)
+        case .streamedTooBig: .endlessBody
         case .redirectLoop: .redirect(to: "/loop")
         case .rateLimitedSeconds: .init(status: 429, headers: ["Retry-After": "7"])
         case .rateLimitedDate:

@@ -29,9 +29,25 @@ public enum FeedDocumentParser {
         return bytes.first { !(($0 == 0x20) || ($0 == 0x09) || ($0 == 0x0A) || ($0 == 0x0D)) }
     }
 
-    /// An HTML page (`<!DOCTYPE html>`, `<html`) rather than XML.
+    /// An HTML page (`<!DOCTYPE html>`, `<html`) rather than XML: judged by
+    /// what opens the document, after any XML declaration and comments, not
+    /// by "<html" anywhere (a feed's content may well hold a page).
     private static func looksLikeHTML(_ data: Data) -> Bool {
-        let head = String(decoding: data.prefix(1024), as: UTF8.self).lowercased()
-        return head.contains("<!doctype html") || (head.contains("<html") && !head.contains("<?xml"))
+        var head = String(decoding: data.prefix(1024), as: UTF8.self).lowercased()[...]
+        while true {
+            head = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+            if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") { return true }
+            // Skip what may come before the root: comments, <?xml …?>, <!DOCTYPE …>.
+            let end: String
+            if head.hasPrefix("<!--") {
+                end = "-->"
+            } else if head.hasPrefix("<?") || head.hasPrefix("<!") {
+                end = ">"
+            } else {
+                return false
+            }
+            guard let close = head.range(of: end) else { return false }
+            head = head[close.upperBound...]
+        }
     }
 }

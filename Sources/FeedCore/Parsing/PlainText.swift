@@ -19,6 +19,10 @@ public enum PlainText {
         for character in text {
             if character.isWhitespace {
                 pendingSpace = !result.isEmpty
+            } else if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                // Control characters have no visible form, and a NUL would
+                // end the text where GTK reads it (a C string): dropped.
+                continue
             } else {
                 if pendingSpace { result.append(" ") }
                 pendingSpace = false
@@ -49,9 +53,17 @@ public enum PlainText {
     public static func fromHTML(_ html: String) -> String {
         var output = ""
         var index = html.startIndex
+        // False once no ">" is left: no tag can start after that (and the
+        // rest is not searched again for every "<").
+        var tagsAhead = true
         while index < html.endIndex {
             let character = html[index]
-            if character == "<", let close = html[index...].firstIndex(of: ">") {
+            var close: String.Index?
+            if character == "<", tagsAhead, opensTag(html, at: index) {
+                close = html[index...].firstIndex(of: ">")
+                tagsAhead = close != nil
+            }
+            if let close {
                 let tag = html[html.index(after: index)..<close].lowercased()
                 let name = tag.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber })
                 index = html.index(after: close)
@@ -79,6 +91,15 @@ public enum PlainText {
             .map { singleLine(String($0)) }
             .filter { !$0.isEmpty }
             .joined(separator: "\n")
+    }
+
+    /// Whether the "<" at `index` can start a tag: HTML reads it as text
+    /// unless a letter, "/", "!" or "?" follows ("1 < 2" is text).
+    private static func opensTag(_ html: String, at index: String.Index) -> Bool {
+        let next = html.index(after: index)
+        guard next < html.endIndex else { return false }
+        let character = html[next]
+        return (character.isASCII && character.isLetter) || character == "/" || character == "!" || character == "?"
     }
 
     private static let blockTags: Set<String> = [

@@ -131,9 +131,11 @@ struct RFC822Dates {
     private let formatters: [DateFormatter]
 
     init() {
-        let formats = ["EEE, d MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss zzz", "EEE, d MMM yyyy HH:mm Z",
-                       "EEE, d MMM yyyy HH:mm zzz", "d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm:ss zzz",
-                       "d MMM yyyy HH:mm Z", "d MMM yyyy HH:mm zzz", "EEE, d MMM yy HH:mm:ss Z"]
+        // "yy", not "yyyy": it reads "2003" as is and RFC 822's "03" as
+        // 2003, where "yyyy" would take "03" for the year 3.
+        let formats = ["EEE, d MMM yy HH:mm:ss Z", "EEE, d MMM yy HH:mm:ss zzz", "EEE, d MMM yy HH:mm Z",
+                       "EEE, d MMM yy HH:mm zzz", "d MMM yy HH:mm:ss Z", "d MMM yy HH:mm:ss zzz",
+                       "d MMM yy HH:mm Z", "d MMM yy HH:mm zzz"]
         formatters = formats.map { format in
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

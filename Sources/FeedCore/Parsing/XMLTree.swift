@@ -17,6 +17,9 @@ final class XMLTreeNode {
     let attributes: [String: String]
     fileprivate(set) var text = ""
     fileprivate(set) var children: [XMLTreeNode] = []
+    /// Where each child starts in `text` (UTF-8 offsets): mixed content's
+    /// order, for `allText`.
+    fileprivate var childOffsets: [Int] = []
 
     init(name: String, namespace: String?, attributes: [String: String]) {
         self.name = name
@@ -40,10 +43,26 @@ final class XMLTreeNode {
         return text?.isEmpty == false ? text : nil
     }
 
-    /// All the text inside, children included (Atom's xhtml content).
+    /// All the text inside, children included, in document order (Atom's
+    /// xhtml content). Block elements are set apart by a space, inline ones
+    /// run on with their neighbours ("<b>bold</b>," stays "bold,").
     var allText: String {
-        children.reduce(text) { $0 + " " + $1.allText }
+        var result = ""
+        var start = text.utf8.startIndex
+        for (child, offset) in zip(children, childOffsets) {
+            let end = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            let gap = Self.blockNames.contains(child.name.lowercased()) ? " " : ""
+            result += text[start..<end] + gap + child.allText + gap
+            start = end
+        }
+        return result + text[start...]
     }
+
+    private static let blockNames: Set<String> = [
+        "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure",
+        "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "ol", "p", "pre", "section",
+        "table", "td", "th", "tr", "ul",
+    ]
 
     /// Reads `data` into a tree, or throws a reader-facing error.
     static func parse(_ data: Data) throws(FeedError) -> XMLTreeNode {
@@ -56,7 +75,10 @@ final class XMLTreeNode {
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         let parsed = parser.parse()
-        guard parsed, let root = builder.root else {
+        // parse() recovers, and answers true, for a document cut short: an
+        // element left open is what tells. (parserError is no guide: it
+        // also holds mere warnings, as for an RSS 0.91 DOCTYPE's entities.)
+        guard parsed, builder.allClosed, let root = builder.root else {
             let line = parser.lineNumber
             let error = parser.parserError.map { "\($0.localizedDescription)" } ?? "no root element"
             throw FeedError("This feed is damaged and can't be read", detail: "XML error at line \(line): \(error)")
@@ -80,6 +102,8 @@ final class XMLTreeNode {
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     var root: XMLTreeNode?
     private var stack: [XMLTreeNode] = []
+    /// Whether every element that started has ended.
+    var allClosed: Bool { stack.isEmpty }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
@@ -87,6 +111,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
                                  attributes: attributes)
         if let parent = stack.last {
             parent.children.append(element)
+            parent.childOffsets.append(parent.text.utf8.count)
         } else if root == nil {
             root = element
         }
