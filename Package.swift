@@ -5,6 +5,7 @@ let package = Package(
     name: "Feedline",
     products: [
         .executable(name: "feedline", targets: ["feedline"]),
+        .executable(name: "feedline-bench", targets: ["feedline-bench"]),
     ],
     targets: [
         // GTK 4 as Swift sees it: `pkg-config gtk4`.
@@ -27,6 +28,8 @@ let package = Package(
         // The app's window, list and actions, as a library tests can drive.
         .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore"]),
         .executableTarget(name: "feedline", dependencies: ["FeedlineUI"]),
+        // The benchmark: the real window, scrolled by the frame clock.
+        .executableTarget(name: "feedline-bench", dependencies: ["FeedlineUI"]),
         // Real feed files and a source the tests can hold and release.
         .target(name: "FeedTestSupport", dependencies: ["FeedCore"], path: "Tests/FeedTestSupport"),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport"]),

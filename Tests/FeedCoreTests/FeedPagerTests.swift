@@ -54,6 +54,27 @@ final class FeedPagerTests: XCTestCase {
         XCTAssertEqual(updates.last?.phase, .exhausted)
     }
 
+    func testThePagerLearnsHowLongPagesTake() async throws {
+        let file = fixture.writeFeed(count: 25)
+        let seen = await Self.expectedLatency(
+            of: SimulatedNetwork(LocalFeedSource(file: file, pageSize: 10), latency: .milliseconds(200)))
+        XCTAssertEqual(seen.before, 0, "nothing is known before the first page")
+        // At least the 200 ms the network sleeps (an upper bound would be a
+        // timing test).
+        XCTAssertGreaterThanOrEqual(seen.after, 0.2)
+    }
+
+    @MainActor
+    private static func expectedLatency(of source: any FeedSource) async -> (before: Double, after: Double) {
+        let pager = FeedPager(source: source)
+        let recorder = Recorder()
+        pager.onUpdate = recorder.record
+        let before = pager.expectedLatency
+        pager.loadMore()
+        await recorder.wait { $0.result != nil }
+        return (before, pager.expectedLatency)
+    }
+
     @MainActor
     private static func loadEverything(from source: any FeedSource) async -> ([PagerUpdate], [Bool]) {
         let pager = FeedPager(source: source)

@@ -37,6 +37,9 @@ public final class FeedPager {
     /// Answers that came for a request no longer in flight (after a refresh
     /// or cancel) and were dropped.
     public private(set) var droppedAnswers = 0
+    /// How long pages have recently taken to arrive, in seconds (a moving
+    /// average that follows the latest pages; 0 before the first).
+    public private(set) var expectedLatency: Double = 0
 
     public init(source: any FeedSource) {
         self.source = source
@@ -103,6 +106,7 @@ public final class FeedPager {
         cancelAutomaticRetry()
         notify(result: nil, feedTitle: nil)
         let source = source
+        let started = ContinuousClock.now
         task = Task {
             let outcome: Result<FeedPage, any Error>
             do {
@@ -110,7 +114,7 @@ public final class FeedPager {
             } catch {
                 outcome = .failure(error)
             }
-            self.finish(request, outcome)
+            self.finish(request, outcome, took: ContinuousClock.now - started)
         }
     }
 
@@ -122,13 +126,15 @@ public final class FeedPager {
         try await source.nextPage(after: cursor)
     }
 
-    private func finish(_ request: PageRequest, _ outcome: Result<FeedPage, any Error>) {
+    private func finish(_ request: PageRequest, _ outcome: Result<FeedPage, any Error>, took duration: Duration) {
         switch outcome {
         case .success(let page):
             guard let result = state.receive(page, for: request) else {
                 droppedAnswers += 1
                 return
             }
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            expectedLatency = expectedLatency == 0 ? seconds : expectedLatency * 0.6 + seconds * 0.4
             notify(result: result, feedTitle: page.feedTitle)
         case .failure(let error):
             // A cancelled request is no longer the one in flight: `fail`

@@ -6,33 +6,120 @@ public struct ScrollMetrics: Equatable, Sendable {
     public var contentHeight: Double
     /// Height of the visible area (the adjustment's page size).
     public var viewportHeight: Double
+    /// Feed items in the content (the footer row excluded).
+    public var itemCount: Int
+    /// Height of the footer row at the end of the content (0 without one).
+    public var footerHeight: Double
 
-    public init(offset: Double, contentHeight: Double, viewportHeight: Double) {
+    public init(offset: Double, contentHeight: Double, viewportHeight: Double,
+                itemCount: Int = 0, footerHeight: Double = 0) {
         self.offset = offset
         self.contentHeight = contentHeight
         self.viewportHeight = viewportHeight
+        self.itemCount = itemCount
+        self.footerHeight = footerHeight
     }
 
     /// Content below the visible area.
     public var remainingBelow: Double {
         max(0, contentHeight - (offset + viewportHeight))
     }
+
+    /// The average height of an item row (0 before there are items).
+    public var averageRowHeight: Double {
+        itemCount > 0 ? max(0, contentHeight - footerHeight) / Double(itemCount) : 0
+    }
 }
 
-/// Decides when the next page should start: before the reader reaches the
-/// end, while less than `viewportsAhead` screenfuls of content remain below
-/// the visible area. An unfilled viewport has nothing below it, so it keeps
-/// asking until it fills or the feed ends.
-public struct PrefetchPolicy: Sendable {
-    public var viewportsAhead: Double
+/// When the next page starts.
+public enum PrefetchStrategy: String, CaseIterable, Sendable {
+    /// The tutorials' trigger: when the last item row comes into view.
+    case lastRow = "last-row"
+    /// The tutorials' other one: when the fifth row from the end comes
+    /// into view.
+    case fiveRowsBefore = "five-before"
+    /// GtkScrolledWindow's `edge-reached` alone: when the reader hits the
+    /// bottom.
+    case edgeReached = "edge"
+    /// Feedline's own: early enough for the reader's speed and the
+    /// feed's recent page times, never later than 1.5 screens ahead.
+    case adaptive = "feedline"
+}
 
-    public init(viewportsAhead: Double = 1.5) {
+/// Decides when the next page should start.
+///
+/// Feedline's own strategy (`adaptive`) starts it while the content left
+/// below the visible area is less than the larger of `viewportsAhead`
+/// screens and the distance the reader will scroll, at their current speed,
+/// while a page takes to arrive (`expectedLatency`, times `safety`). A
+/// reader who stops costs nothing: their speed falls to zero as soon as
+/// no scroll has been seen for `stillAfter` seconds, leaving the floor.
+///
+/// Every strategy keeps asking while the content does not fill the window
+/// (there is nothing to scroll, so no scroll would ever ask).
+public struct PrefetchPolicy: Sendable {
+    public var strategy: PrefetchStrategy
+    /// The least distance ahead for `adaptive`, in screens.
+    public var viewportsAhead: Double
+    /// How long pages have recently taken to arrive, in seconds.
+    public var expectedLatency: Double = 0
+    /// How many page times ahead `adaptive` starts.
+    public var safety: Double = 1.5
+    /// A reader unseen for this long (seconds) is standing still.
+    public var stillAfter: Double = 0.25
+
+    /// Speed toward the end, px/s, smoothed.
+    public private(set) var speed: Double = 0
+    private var lastSample: (offset: Double, time: Double)?
+
+    public init(strategy: PrefetchStrategy = .adaptive, viewportsAhead: Double = 1.5) {
+        self.strategy = strategy
         self.viewportsAhead = viewportsAhead
     }
 
-    public func shouldLoadMore(_ metrics: ScrollMetrics) -> Bool {
+    /// Takes a scroll position seen at `time` (seconds, any monotonic
+    /// clock), for the reader's speed.
+    public mutating func observe(_ metrics: ScrollMetrics, at time: Double) {
+        defer { lastSample = (metrics.offset, time) }
+        guard let last = lastSample else { return }
+        let elapsed = time - last.time
+        guard elapsed > 0 else { return }
+        if elapsed > stillAfter {
+            speed = 0
+            return
+        }
+        let current = max(0, (metrics.offset - last.offset) / elapsed)
+        // Smooth over a few frames: one long frame is not a fling.
+        speed += (current - speed) * min(1, elapsed / 0.1)
+    }
+
+    /// The reader's speed as of `time`: zero once they have been still.
+    public func speed(at time: Double) -> Double {
+        guard let last = lastSample, time - last.time <= stillAfter else { return 0 }
+        return speed
+    }
+
+    /// How far ahead of the end of the visible area the next page starts,
+    /// in px (nil: only the end itself, for `edgeReached`).
+    public func distanceAhead(_ metrics: ScrollMetrics, at time: Double) -> Double? {
+        switch strategy {
+        case .lastRow:
+            return metrics.footerHeight + metrics.averageRowHeight
+        case .fiveRowsBefore:
+            return metrics.footerHeight + 5 * metrics.averageRowHeight
+        case .edgeReached:
+            return nil
+        case .adaptive:
+            let floor = viewportsAhead * metrics.viewportHeight
+            return max(floor, speed(at: time) * expectedLatency * safety)
+        }
+    }
+
+    public func shouldLoadMore(_ metrics: ScrollMetrics, at time: Double = 0) -> Bool {
         // Not laid out yet: nothing to decide from.
         guard metrics.viewportHeight > 0 else { return false }
-        return metrics.remainingBelow < viewportsAhead * metrics.viewportHeight
+        if metrics.contentHeight <= metrics.viewportHeight { return true }
+        guard let distance = distanceAhead(metrics, at: time) else { return false }
+        return metrics.remainingBelow < distance
     }
 }

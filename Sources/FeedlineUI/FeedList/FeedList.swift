@@ -71,10 +71,19 @@ final class FeedList {
         // Decisions wait for the frame to be laid out: scroll ranges are
         // then current, and the pager is never asked from inside a splice
         // or a scroll that the window itself is making.
-        adjustment.onValueChanged { [weak self] in self?.checkPrefetchAfterLayout() }
+        adjustment.onValueChanged { [weak self] in
+            guard let self else { return }
+            prefetch.observe(metrics, at: Self.now())
+            checkPrefetchAfterLayout()
+        }
         adjustment.onChanged { [weak self] in self?.checkPrefetchAfterLayout() }
         scroller.onEdgeReached { [weak self] edge in
-            if edge == .bottom { self?.checkPrefetchAfterLayout() }
+            guard edge == .bottom, let self else { return }
+            if prefetch.strategy == .edgeReached {
+                listView.afterNextFrame { [weak self] in self?.onNeedsMore?() }
+            } else {
+                checkPrefetchAfterLayout()
+            }
         }
         listView.onActivate { [weak self] position in
             guard let self, position < itemCount, case .item(let item) = store[position] else { return }
@@ -146,14 +155,18 @@ final class FeedList {
     }
 
     var metrics: ScrollMetrics {
-        ScrollMetrics(offset: adjustment.value, contentHeight: adjustment.upper,
-                      viewportHeight: adjustment.pageSize)
+        let footerHeight = footer == nil ? 0 : Double(factory.cell(at: itemCount)?.shownFooter?.root.allocatedHeight ?? 0)
+        return ScrollMetrics(offset: adjustment.value, contentHeight: adjustment.upper,
+                             viewportHeight: adjustment.pageSize, itemCount: itemCount, footerHeight: footerHeight)
     }
+
+    /// Seconds on a monotonic clock, for the reader's scroll speed.
+    static func now() -> Double { ProcessStats.monotonicSeconds() }
 
     /// Asks for more if the reader is within the prefetch distance of the
     /// end (or the content does not fill the window).
     func checkPrefetch() {
-        if itemCount > 0 && prefetch.shouldLoadMore(metrics) {
+        if itemCount > 0 && prefetch.shouldLoadMore(metrics, at: Self.now()) {
             onNeedsMore?()
         }
     }

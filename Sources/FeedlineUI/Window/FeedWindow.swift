@@ -150,6 +150,7 @@ public final class FeedWindow {
     // MARK: Showing updates
 
     private func apply(_ update: PagerUpdate) {
+        feedList.prefetch.expectedLatency = pager.expectedLatency
         let shownBefore = feedList.itemCount
         // A Retry button with focus is about to hide: keep focus in the list.
         let retryHadFocus = statusBar.retryButton.containsFocus || errorPage.button?.containsFocus == true

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Plots feedline-bench's JSON: stall time per 1,000 rows against page
+latency, one line per strategy, one panel per scroll speed; and prints the
+results as Markdown tables (for docs/BENCHMARKS.md).
+
+    python3 Benchmarks/plot.py docs/benchmark.json docs/benchmark-stalls.png
+"""
+
+import json
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display needed
+import matplotlib.pyplot as plt  # noqa: E402
+
+NAMES = {"last-row": "last row appears (tutorial)", "five-before": "five rows before the end (tutorial)",
+         "edge": "edge-reached alone", "feedline": "Feedline (speed × page time)"}
+
+
+def main(source, target):
+    report = json.load(open(source))
+    runs = report["runs"]
+    speeds = sorted({run["speed_px_s"] for run in runs})
+    figure, panels = plt.subplots(1, len(speeds), figsize=(5.5 * len(speeds), 4.2), sharey=True, squeeze=False)
+    for panel, speed in zip(panels[0], speeds):
+        for strategy, label in NAMES.items():
+            points = sorted((run["latency_ms"], run["stall_ms_per_1000_rows"] / 1000)
+                            for run in runs if run["strategy"] == strategy and run["speed_px_s"] == speed)
+            if points:
+                panel.plot(*zip(*points), marker="o", label=label)
+        panel.set_title(f"scrolling at {speed:.0f} px/s")
+        panel.set_xlabel("page latency (ms)")
+        panel.set_xscale("log")
+        latencies = sorted({run["latency_ms"] for run in runs})
+        panel.set_xticks(latencies, [str(latency) for latency in latencies])
+        panel.grid(True, alpha=0.3)
+    panels[0][0].set_ylabel("seconds the loading row is in view, per 1,000 rows")
+    panels[0][0].legend(fontsize="small")
+    figure.suptitle(f"Stalls while scrolling, pages of {report['page_size']} items, "
+                    f"{report['rows_per_run']} rows a run")
+    figure.tight_layout()
+    figure.savefig(target, dpi=100)
+    print(markdown(report))
+
+
+def markdown(report):
+    lines = ["| strategy | latency | speed | stalls / 1k rows | stall ms / 1k rows | frame p50 / p95 / p99 / max (ms) "
+             "| busy p95 (ms) | pages | dup | skip | row widgets |",
+             "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|"]
+    for run in report["runs"]:
+        frame, busy = run["frame_interval_ms"], run["frame_busy_ms"]
+        lines.append(f"| {run['strategy']} | {run['latency_ms']} ms | {run['speed_px_s']:.0f} px/s "
+                     f"| {run['stalls_per_1000_rows']:.1f} | {run['stall_ms_per_1000_rows']:.0f} "
+                     f"| {frame['p50']:.1f} / {frame['p95']:.1f} / {frame['p99']:.1f} / {frame['max']:.1f} "
+                     f"| {busy['p95']:.2f} | {run['pages_requested']} | {run['duplicates']} | {run['skipped']} "
+                     f"| {run['row_widgets']} |")
+    lines.append("")
+    first, memory, reference = report.get("first_row", {}), report.get("memory"), report.get("reference")
+    idle = next((run for run in report["runs"] if run.get("idle_seconds", 0) > 0), None)
+    lines.append("| | Feedline | C reference | ratio |")
+    lines.append("|---|---:|---:|---:|")
+    ratios = report.get("ratios") or {}
+    # Feedline's own run at the speed the reference scrolled (the fastest).
+    fastest = max(run["speed_px_s"] for run in report["runs"])
+    own = next((run for run in report["runs"] if run["strategy"] == "feedline" and run["latency_ms"] == 300
+                and run["speed_px_s"] == fastest), report["runs"][0])
+    if reference:
+        busy, reference_busy = own["frame_busy_ms"]["p95"], reference["frame_busy_ms"]["p95"]
+        lines.append(f"| frame busy p95 (ms), {fastest:.0f} px/s | {busy:.2f} "
+                     f"| {reference_busy:.2f} | {busy / reference_busy:.2f}x |")
+        lines.append(f"| time to first row (ms) | {first.get('time_to_first_row_ms', 0):.0f} "
+                     f"| {reference['time_to_first_row_ms']:.0f} | {ratios.get('time_to_first_row', 0):.2f}x |")
+        if memory:
+            lines.append(f"| resident memory at {memory['items']:,} items (MiB) | {memory['rss_kb_at_end'] / 1024:.0f} "
+                         f"| {reference['rss_kb_at_end'] / 1024:.0f} | {ratios.get('rss_at_items', 0):.2f}x |")
+    if memory:
+        lines.append(f"| memory per 10,000 items (MiB) | {memory['rss_kb_per_10k_items'] / 1024:.1f} | | |")
+        lines.append(f"| peak resident memory (MiB) | {memory['peak_rss_kb'] / 1024:.0f} | | |")
+    if idle:
+        lines.append(f"| {idle['idle_seconds']:.0f} s idle after loading: CPU (ms) | {idle['idle_cpu_ms']:.1f} | | |")
+        lines.append(f"| {idle['idle_seconds']:.0f} s idle: voluntary context switches | {idle['idle_wakeups']} | | |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    main(sys.argv[1], sys.argv[2])

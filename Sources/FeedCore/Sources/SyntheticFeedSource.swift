@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+
+/// A feed made up on the spot, for the benchmark: `itemCount` items (nil:
+/// endless) in pages of `pageSize`, each page after `latency`, fixed or
+/// jittered. Item N is always the same text, which the C reference program
+/// (`Benchmarks/reference/`) makes the same way, so both show the same rows.
+public final class SyntheticFeedSource: FeedSource {
+    /// How long a page takes.
+    public enum Latency: Sendable, Equatable {
+        case fixed(Duration)
+        /// Uniform in `base ± spread`, the same sequence for the same seed.
+        case jittered(base: Duration, spread: Duration, seed: UInt64)
+    }
+
+    public let pageSize: Int
+    public let itemCount: Int?
+    public let latency: Latency
+    private let state: Mutex<(requests: Int, random: UInt64)>
+
+    public init(pageSize: Int, itemCount: Int? = nil, latency: Latency = .fixed(.zero)) {
+        precondition(pageSize > 0, "pages hold at least one item")
+        self.pageSize = pageSize
+        self.itemCount = itemCount
+        self.latency = latency
+        let seed: UInt64 = if case .jittered(_, _, let seed) = latency { seed } else { 1 }
+        state = Mutex((0, seed | 1))
+    }
+
+    public var displayName: String { "Synthetic Feed" }
+
+    /// Pages asked for so far.
+    public var requestCount: Int { state.withLock { $0.requests } }
+
+    public func nextPage(after cursor: PageCursor?) async throws -> FeedPage {
+        let start: Int
+        if let cursor {
+            guard let offset = Int(cursor.rawValue), offset >= 0 else {
+                throw FeedError("This page doesn't exist", detail: "bad cursor \(cursor)")
+            }
+            start = offset
+        } else {
+            start = 0
+        }
+        let delay = state.withLock { state -> Duration in
+            state.requests += 1
+            switch latency {
+            case .fixed(let delay):
+                return delay
+            case .jittered(let base, let spread, _):
+                // xorshift64: cheap, and the same run after run.
+                state.random ^= state.random << 13
+                state.random ^= state.random >> 7
+                state.random ^= state.random << 17
+                let unit = Double(state.random % 10_000) / 10_000 * 2 - 1
+                return max(.zero, base + spread * unit)
+            }
+        }
+        if delay > .zero { try await Task.sleep(for: delay) }
+        let end = itemCount.map { min($0, start + pageSize) } ?? start + pageSize
+        let items = (start..<max(start, end)).map(Self.item)
+        let hasMore = itemCount.map { end < $0 } ?? true
+        let next = hasMore ? PageCursor(String(end)) : nil
+        return FeedPage(items: items, next: next, feedTitle: displayName)
+    }
+
+    /// Item `index` (0-based): the same every time, and the same as the C
+    /// reference's row `index`.
+    public static func item(_ index: Int) -> FeedItem {
+        FeedItem(
+            id: "item-\(index)",
+            title: "Item \(index + 1): \(words[index % words.count]) \(words[(index * 7 + 3) % words.count])",
+            summary: summaries[index % summaries.count],
+            author: "Author \(index % 17 + 1)",
+            date: Date(timeIntervalSince1970: 1_700_000_000 - Double(index) * 600))
+    }
+
+    static let words = ["lists", "scrolling", "pages", "widgets", "feeds", "models", "frames", "latency",
+                        "memory", "layout", "toolkit", "rows"]
+    static let summaries = [
+        "A short summary that fits on one line.",
+        "A longer summary that goes on for a while, long enough to wrap onto a second line in a window of the usual width.",
+        "Medium length: a sentence or so about what the item says.",
+        "One more summary, with a few words more than the first one.",
+    ]
+}

@@ -1,0 +1,179 @@
+import FeedCore
+import Foundation
+
+/// The whole comparison: each scenario in a child process, then the C
+/// reference, a table on stdout and (with --json) the figures in a file.
+struct BenchmarkSuite {
+    let options: BenchmarkMain.Options
+    let executable: String
+
+    func run() -> Int32 {
+        var runs: [[String: Any]] = []
+        for speed in options.speeds {
+            for latency in options.latencies {
+                for strategy in options.strategies {
+                    // Idle cost is measured once, in Feedline's own run.
+                    let idle = strategy == .adaptive && latency == 300 && speed == options.speeds.last ? 10 : 0
+                    let label = "\(strategy.rawValue) \(latency) ms \(Int(speed)) px/s"
+                    log("running \(label)…")
+                    guard var run = child([
+                        "--scenario", "--strategy", strategy.rawValue, "--latency", "\(latency)",
+                        "--speed", "\(Int(speed))", "--rows", "\(options.scroll.rows)",
+                        "--page-size", "\(options.scroll.pageSize)", "--idle", "\(idle)",
+                    ]) else { return 1 }
+                    run["strategy"] = strategy.rawValue
+                    run["latency_ms"] = latency
+                    run["speed_px_s"] = speed
+                    runs.append(run)
+                }
+            }
+        }
+        log("running first row (no latency)…")
+        guard let firstRow = child(["--scenario", "--latency", "0", "--rows", "50", "--idle", "0"]) else { return 1 }
+        var memory: [String: Any]?
+        if options.memoryItems > 0 {
+            log("running memory with \(options.memoryItems) items…")
+            memory = child(["--memory", "\(options.memoryItems)"])
+        }
+        let reference = runReference()
+        var report: [String: Any] = [
+            "rows_per_run": options.scroll.rows, "page_size": options.scroll.pageSize,
+            "runs": runs, "first_row": firstRow,
+        ]
+        report["memory"] = memory
+        report["reference"] = reference
+        report["ratios"] = ratios(runs: runs, firstRow: firstRow, memory: memory, reference: reference)
+        print(table(runs: runs), terminator: "")
+        print(summary(report), terminator: "")
+        if let path = options.json {
+            do {
+                try Data((Self.encode(report) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                log("couldn't write \(path): \(error.localizedDescription)")
+                return 1
+            }
+        }
+        return 0
+    }
+
+    // MARK: Processes
+
+    /// Runs this program with `arguments` and reads the JSON it prints.
+    private func child(_ arguments: [String]) -> [String: Any]? {
+        run(URL(fileURLWithPath: executable), arguments)
+    }
+
+    private func runReference() -> [String: Any]? {
+        let path = options.reference
+            ?? URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("feedline-reference").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            log("no C reference at \(path) (build it with meson, or pass --reference): ratios left out")
+            return nil
+        }
+        log("running the C reference…")
+        return run(URL(fileURLWithPath: path), [
+            "--items", "\(options.memoryItems > 0 ? options.memoryItems : 100_000)",
+            "--speed", "\(Int(options.speeds.last ?? 2000))", "--rows", "\(options.scroll.rows)",
+        ])
+    }
+
+    private func run(_ program: URL, _ arguments: [String]) -> [String: Any]? {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            log("couldn't start \(program.path): \(error.localizedDescription)")
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
+              let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            log("\(program.lastPathComponent) \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus))")
+            return nil
+        }
+        return json
+    }
+
+    private func log(_ message: String) {
+        FileHandle.standardError.write(Data("feedline-bench: \(message)\n".utf8))
+    }
+
+    // MARK: Reporting
+
+    private func ratios(runs: [[String: Any]], firstRow: [String: Any], memory: [String: Any]?,
+                        reference: [String: Any]?) -> [String: Double]? {
+        guard let reference,
+              // Feedline's own run at the speed the reference scrolled.
+              let own = runs.first(where: {
+                  $0["strategy"] as? String == "feedline" && $0["latency_ms"] as? Int == 300
+                      && $0["speed_px_s"] as? Double == options.speeds.last
+              }) ?? runs.first,
+              let busy = (own["frame_busy_ms"] as? [String: Double])?["p95"],
+              let referenceBusy = (reference["frame_busy_ms"] as? [String: Double])?["p95"], referenceBusy > 0 else {
+            return nil
+        }
+        var ratios = ["frame_busy_p95": busy / referenceBusy]
+        if let ttfr = firstRow["time_to_first_row_ms"] as? Double,
+           let referenceTTFR = reference["time_to_first_row_ms"] as? Double, referenceTTFR > 0 {
+            ratios["time_to_first_row"] = ttfr / referenceTTFR
+        }
+        if let rss = memory?["rss_kb_at_end"] as? Int, let referenceRSS = reference["rss_kb_at_end"] as? Int,
+           referenceRSS > 0 {
+            ratios["rss_at_items"] = Double(rss) / Double(referenceRSS)
+        }
+        return ratios
+    }
+
+    private func table(runs: [[String: Any]]) -> String {
+        let header = ["latency", "px/s", "stalls/1k", "stall ms/1k", "frame50", "frame95", "frame99", "busy95",
+                      "pages", "dup", "skip", "widgets"]
+        var lines = ["strategy".padding(toLength: 12, withPad: " ", startingAt: 0)
+            + header.map { String(repeating: " ", count: max(1, 12 - $0.count)) + $0 }.joined()]
+        for run in runs {
+            let interval = run["frame_interval_ms"] as? [String: Double] ?? [:]
+            let busy = run["frame_busy_ms"] as? [String: Double] ?? [:]
+            let name = (run["strategy"] as? String ?? "?").padding(toLength: 12, withPad: " ", startingAt: 0)
+            lines.append(name + String(
+                format: "%12d%12d%12.1f%12.0f%12.1f%12.1f%12.1f%12.2f%12d%12d%12d%12d",
+                run["latency_ms"] as? Int ?? 0,
+                Int(run["speed_px_s"] as? Double ?? 0), run["stalls_per_1000_rows"] as? Double ?? 0,
+                run["stall_ms_per_1000_rows"] as? Double ?? 0, interval["p50"] ?? 0, interval["p95"] ?? 0,
+                interval["p99"] ?? 0, busy["p95"] ?? 0, run["pages_requested"] as? Int ?? 0,
+                run["duplicates"] as? Int ?? 0, run["skipped"] as? Int ?? 0, run["row_widgets"] as? Int ?? 0))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func summary(_ report: [String: Any]) -> String {
+        var lines: [String] = []
+        if let firstRow = report["first_row"] as? [String: Any] {
+            lines.append(String(format: "time to first row: %.0f ms", firstRow["time_to_first_row_ms"] as? Double ?? 0))
+        }
+        if let idle = (report["runs"] as? [[String: Any]])?.first(where: { ($0["idle_seconds"] as? Double ?? 0) > 0 }) {
+            lines.append(String(format: "idle %.0f s: %.1f ms CPU, %d voluntary context switches",
+                                idle["idle_seconds"] as? Double ?? 0, idle["idle_cpu_ms"] as? Double ?? 0,
+                                idle["idle_wakeups"] as? Int ?? 0))
+        }
+        if let memory = report["memory"] as? [String: Any] {
+            lines.append(String(format: "memory: %d KiB resident at %d items, %.0f KiB per 10,000 items, peak %d KiB",
+                                memory["rss_kb_at_end"] as? Int ?? 0, memory["items"] as? Int ?? 0,
+                                memory["rss_kb_per_10k_items"] as? Double ?? 0, memory["peak_rss_kb"] as? Int ?? 0))
+        }
+        if let ratios = report["ratios"] as? [String: Double] {
+            lines.append("against the C reference: " + ratios.sorted { $0.key < $1.key }
+                .map { "\($0.key) " + String(format: "%.2fx", $0.value) }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func encode(_ json: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,134 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// One benchmark run in this process: the real Feedline window on a
+/// synthetic feed, scrolled by the frame clock at a constant speed for a
+/// number of rows, as a reader holding Page Down would (never faster than
+/// the content allows: at the end of what is loaded the reader waits). The
+/// reader starts once the first rows are shown and nothing is loading.
+/// Then ten seconds of idling. Prints its figures as one JSON object.
+@MainActor
+final class ScrollScenario {
+    struct Settings {
+        var strategy: PrefetchStrategy = .adaptive
+        var latency: SyntheticFeedSource.Latency = .fixed(.milliseconds(300))
+        var pageSize = 20
+        /// px per second.
+        var speed = 2000.0
+        var rows = 1000
+        var idleSeconds = 10.0
+    }
+
+    private let settings: Settings
+    private let source: SyntheticFeedSource
+    private let window: FeedWindow
+    private var ticker: FrameTicker?
+    private let done: (ScrollResult) -> Void
+
+    private var result = ScrollResult()
+    private var lastFrameTime: Int64?
+    private var lastCPU = 0.0
+    private var scrolled = 0.0
+    private var stalledSince: Double?
+
+    init(settings: Settings, application: Application, done: @escaping (ScrollResult) -> Void) {
+        self.settings = settings
+        self.done = done
+        source = SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency)
+        window = FeedWindow(application: application, source: source)
+        window.feedList.prefetch.strategy = settings.strategy
+    }
+
+    func start() {
+        window.present()
+        window.window.afterNextFrame { [weak self] in
+            guard let self else { return }
+            ticker = FrameTicker(on: window.window) { [weak self] time in self?.frame(at: time) }
+        }
+    }
+
+    private var list: FeedList { window.feedList }
+
+    private func frame(at frameTime: Int64) {
+        let cpu = ProcessStats.threadCPUSeconds()
+        defer { lastCPU = cpu }
+        guard list.itemCount > 0 else { return }
+        if result.timeToFirstRow == 0 {
+            // The first frame with rows: they are on screen from here on.
+            result.timeToFirstRow = ProcessStats.secondsSinceStart()
+        }
+        guard let last = lastFrameTime else {
+            // The reader starts once the window has settled (whatever the
+            // strategy asked for at the start has come), not in the very
+            // frame the first rows appear.
+            if window.pager.phase == .idle { lastFrameTime = frameTime }
+            return
+        }
+        lastFrameTime = frameTime
+        let interval = Double(frameTime - last) / 1e6
+        result.frameIntervals.append(interval)
+        result.frameBusy.append(cpu - lastCPU)
+        countStall(interval: interval)
+
+        let adjustment = list.adjustment
+        let bottom = adjustment.upper - adjustment.pageSize
+        let step = min(settings.speed * interval, max(0, bottom - adjustment.value))
+        if step > 0 {
+            adjustment.value += step
+            scrolled += step
+        }
+        let rowHeight = list.metrics.averageRowHeight
+        let rowsScrolled = rowHeight > 0 ? Int(scrolled / rowHeight) : 0
+        if rowsScrolled >= settings.rows || (window.pager.phase == .exhausted && step == 0) {
+            finish(rowsScrolled: rowsScrolled)
+        }
+    }
+
+    /// A stall: the loading footer is in view while the reader scrolls.
+    private func countStall(interval: Double) {
+        let metrics = list.metrics
+        let footerInView = list.footer == .loading && metrics.remainingBelow < metrics.footerHeight
+        if footerInView {
+            if stalledSince == nil {
+                stalledSince = ProcessStats.monotonicSeconds()
+                result.stalls += 1
+                let rowHeight = metrics.averageRowHeight
+                result.stallRows.append(rowHeight > 0 ? Int(scrolled / rowHeight) : 0)
+            }
+            result.stallSeconds += interval
+        } else {
+            stalledSince = nil
+        }
+    }
+
+    private func finish(rowsScrolled: Int) {
+        ticker?.stop()
+        ticker = nil
+        result.rows = rowsScrolled
+        result.pagesRequested = source.requestCount
+        let ids = list.items.map(\.id)
+        result.itemsLoaded = ids.count
+        result.duplicates = ids.count - Set(ids).count
+        let expected = Set((0..<ids.count).map { SyntheticFeedSource.item($0).id })
+        result.skipped = expected.subtracting(ids).count
+        result.rowWidgets = list.factory.cells.count
+        result.peakRSSKB = ProcessStats.peakResidentKB()
+        idle()
+    }
+
+    /// Ten seconds of nothing: what the app costs a reader who stops.
+    private func idle() {
+        let before = ProcessStats.usage()
+        let seconds = settings.idleSeconds
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            guard let self else { return }
+            let after = ProcessStats.usage()
+            result.idleSeconds = seconds
+            result.idleCPUSeconds = after.cpuSeconds - before.cpuSeconds
+            result.idleWakeups = after.voluntarySwitches - before.voluntarySwitches
+            done(result)
+        }
+    }
+}
