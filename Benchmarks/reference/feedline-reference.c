@@ -5,8 +5,9 @@
  * label and a hidden button, as Feedline's row has), the same synthetic
  * text (SyntheticFeedSource.item in FeedCore makes item N the same way),
  * the same CSS and window size, the same scroll by the frame clock. No
- * paging: every item is in the model from the start, so what is measured
- * is GTK's own cost. Whatever feedline-bench measures above this is the
+ * network: pages of 20 are appended the moment less than 1.5 screens is
+ * left below (the splices Feedline makes), so what is measured is GTK's
+ * own cost. Whatever feedline-bench measures above this is the
  * cost of Swift and of Feedline's layers.
  *
  *   feedline-reference [--items N] [--speed PX_PER_S] [--rows N]
@@ -22,6 +23,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#define PAGE_SIZE 20
 
 /* An item: three strings, as plain as it gets. */
 #define REF_TYPE_ITEM (ref_item_get_type ())
@@ -251,8 +254,14 @@ scroll_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + step);
   run->scrolled += step;
   int n = g_list_model_get_n_items (G_LIST_MODEL (run->store));
+  /* Pages of 20 as the content below runs under 1.5 screens, at once (no
+   * latency): the splices Feedline makes, without its paging. */
+  double below = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_value (adjustment)
+                 - gtk_adjustment_get_page_size (adjustment);
+  if (below < 1.5 * gtk_adjustment_get_page_size (adjustment) && n < run->items)
+    append_items (run->store, n, MIN (PAGE_SIZE, run->items - n));
   double row_height = gtk_adjustment_get_upper (adjustment) / MAX (1, n);
-  if (run->scrolled / row_height < run->rows && step > 0)
+  if (run->scrolled / row_height < run->rows && (step > 0 || n < run->items))
     return G_SOURCE_CONTINUE;
   /* Scrolled far enough: now fill the model for the memory figure. */
   gtk_widget_add_tick_callback (widget, load_for_memory, run, NULL);
@@ -271,8 +280,7 @@ activate (GtkApplication *app, gpointer data)
   g_object_unref (css);
 
   run->store = g_list_store_new (REF_TYPE_ITEM);
-  /* Enough rows to scroll, plus a screenful. */
-  append_items (run->store, 0, MIN (run->items, run->rows + 40));
+  append_items (run->store, 0, MIN (run->items, PAGE_SIZE));
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);

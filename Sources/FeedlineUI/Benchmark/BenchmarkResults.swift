@@ -23,6 +23,7 @@ struct ScrollResult {
     var idleSeconds = 0.0
     var idleCPUSeconds = 0.0
     var idleWakeups = 0
+    var idleMainThreadWakeups = 0
 
     var json: [String: Any] {
         [
@@ -45,6 +46,7 @@ struct ScrollResult {
             "idle_seconds": idleSeconds,
             "idle_cpu_ms": idleCPUSeconds * 1000,
             "idle_wakeups": idleWakeups,
+            "idle_main_thread_wakeups": idleMainThreadWakeups,
         ]
     }
 }

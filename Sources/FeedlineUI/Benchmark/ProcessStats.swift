@@ -31,8 +31,12 @@ enum ProcessStats {
     /// The most resident memory the process has had, in KiB.
     static func peakResidentKB() -> Int { statusField("VmHWM:") }
 
+    /// Voluntary context switches of the main thread (the thread-group
+    /// leader, whose figures /proc/self/status shows): its wake-ups.
+    static func mainThreadSwitches() -> Int { statusField("voluntary_ctxt_switches:") }
+
     /// CPU time (user + system) and voluntary context switches so far, all
-    /// threads together.
+    /// threads together (threads that have ended included).
     static func usage() -> (cpuSeconds: Double, voluntarySwitches: Int) {
         var usage = rusage()
         getrusage(Int32(RUSAGE_SELF.rawValue), &usage)

@@ -118,16 +118,28 @@ final class ScrollScenario {
     }
 
     /// Ten seconds of nothing: what the app costs a reader who stops.
+    /// Measured after five seconds of settling: the last page has come,
+    /// GTK's overlay scroll bar has faded out (it animates for a second or
+    /// two after the last scroll) and libdispatch has let its idle worker
+    /// threads go.
     private func idle() {
-        let before = ProcessStats.usage()
         let seconds = settings.idleSeconds
+        guard seconds > 0 else {
+            done(result)
+            return
+        }
         Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .seconds(5))
+            let before = ProcessStats.usage()
+            let mainBefore = ProcessStats.mainThreadSwitches()
             try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
             guard let self else { return }
             let after = ProcessStats.usage()
             result.idleSeconds = seconds
             result.idleCPUSeconds = after.cpuSeconds - before.cpuSeconds
             result.idleWakeups = after.voluntarySwitches - before.voluntarySwitches
+            // Less the one wake-up that ends the wait.
+            result.idleMainThreadWakeups = max(0, ProcessStats.mainThreadSwitches() - mainBefore - 1)
             done(result)
         }
     }

@@ -56,10 +56,15 @@ final class FeedRow {
         warning.isVisible = warned
         warning.text = warned ? "Content warning: \(item.contentWarning ?? "")" : ""
         revealButton.isVisible = warned
-        revealButton.label = revealed ? "Hide Post" : "Show Post"
-        revealButton.tooltip = revealed ? "Hide the text behind the warning" : "Show the text behind the warning"
-        summary.text = warned && !revealed ? "" : item.summary
-        summary.isVisible = !summary.text.isEmpty
+        if warned {
+            // Only rows with a warning show the button: the rest of the
+            // feed does not pay for relabelling it on every bind.
+            revealButton.label = revealed ? "Hide Post" : "Show Post"
+            revealButton.tooltip = revealed ? "Hide the text behind the warning" : "Show the text behind the warning"
+        }
+        let summaryText = warned && !revealed ? "" : item.summary
+        summary.text = summaryText
+        summary.isVisible = !summaryText.isEmpty
         byline.text = ItemText.byline(item, now: now)
         byline.isVisible = !byline.text.isEmpty
     }
