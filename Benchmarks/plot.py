@@ -79,7 +79,10 @@ def markdown(report):
         lines.append(f"| peak resident memory (MiB) | {memory['peak_rss_kb'] / 1024:.0f} | | |")
     if idle:
         lines.append(f"| {idle['idle_seconds']:.0f} s idle after loading: CPU (ms) | {idle['idle_cpu_ms']:.1f} | | |")
-        lines.append(f"| {idle['idle_seconds']:.0f} s idle: voluntary context switches | {idle['idle_wakeups']} | | |")
+        lines.append(f"| {idle['idle_seconds']:.0f} s idle: main thread wake-ups | "
+                     f"{idle.get('idle_main_thread_wakeups', '?')} | | |")
+        lines.append(f"| {idle['idle_seconds']:.0f} s idle: voluntary context switches, all threads | "
+                     f"{idle['idle_wakeups']} | | |")
     return "\n".join(lines)
 
 
