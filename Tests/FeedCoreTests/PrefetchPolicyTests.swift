@@ -55,7 +55,7 @@ final class PrefetchStrategyTests: XCTestCase {
         var time = 10.0
         var offset = 0.0
         for _ in 0..<30 {
-            policy.observe(metrics(offset: offset), at: time)
+            policy.observe(offset: offset, at: time)
             time += 1.0 / 60
             offset += 2000.0 / 60
         }
@@ -69,8 +69,8 @@ final class PrefetchStrategyTests: XCTestCase {
     func testAReaderWhoStopsFallsBackToTheFloor() {
         var policy = PrefetchPolicy(strategy: .adaptive)
         policy.expectedLatency = 1.0
-        policy.observe(metrics(offset: 0), at: 1.0)
-        policy.observe(metrics(offset: 40), at: 1.02)
+        policy.observe(offset: 0, at: 1.0)
+        policy.observe(offset: 40, at: 1.02)
         XCTAssertGreaterThan(policy.speed(at: 1.03), 0)
         XCTAssertEqual(policy.speed(at: 2.0), 0)
         XCTAssertEqual(policy.distanceAhead(metrics(offset: 0), at: 2.0), 1200)
@@ -79,8 +79,8 @@ final class PrefetchStrategyTests: XCTestCase {
 
     func testScrollingUpIsNotApproachingTheEnd() {
         var policy = PrefetchPolicy(strategy: .adaptive)
-        policy.observe(metrics(offset: 2000), at: 1.0)
-        policy.observe(metrics(offset: 1900), at: 1.02)
+        policy.observe(offset: 2000, at: 1.0)
+        policy.observe(offset: 1900, at: 1.02)
         XCTAssertEqual(policy.speed(at: 1.02), 0)
     }
 }

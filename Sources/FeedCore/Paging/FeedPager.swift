@@ -81,7 +81,7 @@ public final class FeedPager {
     public var secondsUntilAutomaticRetry: Int? {
         guard let time = automaticRetryTime else { return nil }
         let left = ContinuousClock.now.duration(to: time)
-        return max(0, Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up)))
+        return max(0, Int((left / .seconds(1)).rounded(.up)))
     }
 
     /// After a failure that asked us to wait, retries by itself once the
@@ -133,7 +133,7 @@ public final class FeedPager {
                 droppedAnswers += 1
                 return
             }
-            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            let seconds = duration / .seconds(1)
             expectedLatency = expectedLatency == 0 ? seconds : expectedLatency * 0.6 + seconds * 0.4
             notify(result: result, feedTitle: page.feedTitle)
         case .failure(let error):

@@ -68,8 +68,9 @@ public struct PrefetchPolicy: Sendable {
     /// A reader unseen for this long (seconds) is standing still.
     public var stillAfter: Double = 0.25
 
-    /// Speed toward the end, px/s, smoothed.
-    public private(set) var speed: Double = 0
+    /// Speed toward the end, px/s, smoothed (as last seen: `speed(at:)`
+    /// knows when the reader stopped).
+    private var speed: Double = 0
     private var lastSample: (offset: Double, time: Double)?
 
     public init(strategy: PrefetchStrategy = .adaptive, viewportsAhead: Double = 1.5) {
@@ -77,10 +78,10 @@ public struct PrefetchPolicy: Sendable {
         self.viewportsAhead = viewportsAhead
     }
 
-    /// Takes a scroll position seen at `time` (seconds, any monotonic
-    /// clock), for the reader's speed.
-    public mutating func observe(_ metrics: ScrollMetrics, at time: Double) {
-        defer { lastSample = (metrics.offset, time) }
+    /// Takes a scroll position (the top of the visible area) seen at `time`
+    /// (seconds, any monotonic clock), for the reader's speed.
+    public mutating func observe(offset: Double, at time: Double) {
+        defer { lastSample = (offset, time) }
         guard let last = lastSample else { return }
         let elapsed = time - last.time
         guard elapsed > 0 else { return }
@@ -88,7 +89,7 @@ public struct PrefetchPolicy: Sendable {
             speed = 0
             return
         }
-        let current = max(0, (metrics.offset - last.offset) / elapsed)
+        let current = max(0, (offset - last.offset) / elapsed)
         // Smooth over a few frames: one long frame is not a fling.
         speed += (current - speed) * min(1, elapsed / 0.1)
     }

@@ -10,10 +10,6 @@ enum ProcessStats {
         seconds(of: CLOCK_THREAD_CPUTIME_ID)
     }
 
-    static func monotonicSeconds() -> Double {
-        seconds(of: CLOCK_MONOTONIC)
-    }
-
     /// Seconds since the process started (to 1/100 s: the kernel counts
     /// start times in clock ticks).
     static func secondsSinceStart() -> Double {

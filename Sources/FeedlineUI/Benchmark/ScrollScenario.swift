@@ -30,7 +30,8 @@ final class ScrollScenario {
     private var lastFrameTime: Int64?
     private var lastCPU = 0.0
     private var scrolled = 0.0
-    private var stalledSince: Double?
+    /// The loading row is in view now.
+    private var inStall = false
 
     init(settings: Settings, application: Application, done: @escaping (ScrollResult) -> Void) {
         self.settings = settings
@@ -69,7 +70,8 @@ final class ScrollScenario {
         let interval = Double(frameTime - last) / 1e6
         result.frameIntervals.append(interval)
         result.frameBusy.append(cpu - lastCPU)
-        countStall(interval: interval)
+        let metrics = list.metrics
+        countStall(metrics, interval: interval)
 
         let adjustment = list.adjustment
         let bottom = adjustment.upper - adjustment.pageSize
@@ -78,7 +80,7 @@ final class ScrollScenario {
             adjustment.value += step
             scrolled += step
         }
-        let rowHeight = list.metrics.averageRowHeight
+        let rowHeight = metrics.averageRowHeight
         let rowsScrolled = rowHeight > 0 ? Int(scrolled / rowHeight) : 0
         if rowsScrolled >= settings.rows || (window.pager.phase == .exhausted && step == 0) {
             finish(rowsScrolled: rowsScrolled)
@@ -86,19 +88,18 @@ final class ScrollScenario {
     }
 
     /// A stall: the loading footer is in view while the reader scrolls.
-    private func countStall(interval: Double) {
-        let metrics = list.metrics
+    private func countStall(_ metrics: ScrollMetrics, interval: Double) {
         let footerInView = list.footer == .loading && metrics.remainingBelow < metrics.footerHeight
         if footerInView {
-            if stalledSince == nil {
-                stalledSince = ProcessStats.monotonicSeconds()
+            if !inStall {
+                inStall = true
                 result.stalls += 1
                 let rowHeight = metrics.averageRowHeight
                 result.stallRows.append(rowHeight > 0 ? Int(scrolled / rowHeight) : 0)
             }
             result.stallSeconds += interval
         } else {
-            stalledSince = nil
+            inStall = false
         }
     }
 

@@ -30,10 +30,11 @@ final class FeedCell {
         switch entry {
         case .item(let item):
             self.item = item
-            row.show(item, now: now, revealed: revealed)
+            let when = ItemText.when(item, now: now)
+            row.show(item, when: when, revealed: revealed)
             listRow.setChild(row.root)
             listRow.isActivatable = true
-            listRow.setAccessibleLabel(ItemText.accessibleName(item, now: now))
+            listRow.setAccessibleLabel(ItemText.accessibleName(item, when: when))
         case .footer(let state):
             item = nil
             let footer = self.footer ?? FeedFooter()

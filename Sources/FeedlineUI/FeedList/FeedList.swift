@@ -73,7 +73,7 @@ final class FeedList {
         // or a scroll that the window itself is making.
         adjustment.onValueChanged { [weak self] in
             guard let self else { return }
-            prefetch.observe(metrics, at: Self.now())
+            prefetch.observe(offset: adjustment.value, at: Self.now())
             checkPrefetchAfterLayout()
         }
         adjustment.onChanged { [weak self] in self?.checkPrefetchAfterLayout() }
@@ -161,7 +161,7 @@ final class FeedList {
     }
 
     /// Seconds on a monotonic clock, for the reader's scroll speed.
-    static func now() -> Double { ProcessStats.monotonicSeconds() }
+    static func now() -> Double { ProcessInfo.processInfo.systemUptime }
 
     /// Asks for more if the reader is within the prefetch distance of the
     /// end (or the content does not fill the window).

@@ -50,6 +50,11 @@ final class FeedRow {
     /// `revealed`: the reader chose to see the text behind the item's
     /// content warning.
     func show(_ item: FeedItem, now: Date, revealed: Bool = false) {
+        show(item, when: ItemText.when(item, now: now), revealed: revealed)
+    }
+
+    /// `when`: the item's date as the row says it (`ItemText.when`).
+    func show(_ item: FeedItem, when: String?, revealed: Bool) {
         itemID = item.id
         title.text = item.title.isEmpty ? "Untitled" : item.title
         let warned = item.contentWarning.map { !$0.isEmpty } ?? false
@@ -65,7 +70,7 @@ final class FeedRow {
         let summaryText = warned && !revealed ? "" : item.summary
         summary.text = summaryText
         summary.isVisible = !summaryText.isEmpty
-        byline.text = ItemText.byline(item, now: now)
+        byline.text = ItemText.byline(item, when: when)
         byline.isVisible = !byline.text.isEmpty
     }
 }
