@@ -33,7 +33,7 @@ let package = Package(
         // Real feed files and a source the tests can hold and release.
         .target(name: "FeedTestSupport", dependencies: ["FeedCore"], path: "Tests/FeedTestSupport"),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport"]),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit"]),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "FeedlineUITests",
             dependencies: ["FeedlineUI", "GtkKit", "FeedCore", "FeedTestSupport"]

@@ -45,16 +45,11 @@ def main(source, target):
 
 
 def markdown(report):
-    lines = ["| strategy | latency | speed | stalls / 1k rows | stall ms / 1k rows | frame p50 / p95 / p99 / max (ms) "
-             "| busy p95 (ms) | pages | dup | skip | row widgets |",
-             "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|"]
-    for run in report["runs"]:
-        frame, busy = run["frame_interval_ms"], run["frame_busy_ms"]
-        lines.append(f"| {run['strategy']} | {run['latency_ms']} ms | {run['speed_px_s']:.0f} px/s "
-                     f"| {run['stalls_per_1000_rows']:.1f} | {run['stall_ms_per_1000_rows']:.0f} "
-                     f"| {frame['p50']:.1f} / {frame['p95']:.1f} / {frame['p99']:.1f} / {frame['max']:.1f} "
-                     f"| {busy['p95']:.2f} | {run['pages_requested']} | {run['duplicates']} | {run['skipped']} "
-                     f"| {run['row_widgets']} |")
+    lines = run_table(report["runs"], "latency | speed", lambda run: f"{run['latency_ms']} ms | {run['speed_px_s']:.0f} px/s")
+    if report.get("more_runs"):
+        lines.append("")
+        lines += run_table(report["more_runs"], "condition | speed",
+                           lambda run: f"{run['condition']} | {run['speed_px_s']:.0f} px/s")
     lines.append("")
     first, memory, reference = report.get("first_row", {}), report.get("memory"), report.get("reference")
     idle = next((run for run in report["runs"] if run.get("idle_seconds", 0) > 0), None)
@@ -74,6 +69,11 @@ def markdown(report):
         if memory:
             lines.append(f"| resident memory at {memory['items']:,} items (MiB) | {memory['rss_kb_at_end'] / 1024:.0f} "
                          f"| {reference['rss_kb_at_end'] / 1024:.0f} | {ratios.get('rss_at_items', 0):.2f}x |")
+            text = memory.get("text_kb", 0)
+            target = 1.3 * reference["rss_kb_at_end"] + text
+            lines.append(f"| target: 1.3 × C + the items' text ({text / 1024:.1f} MiB) (MiB) "
+                         f"| {memory['rss_kb_at_end'] / 1024:.0f} | {target / 1024:.0f} "
+                         f"| {memory['rss_kb_at_end'] / target:.2f} of it |")
     if memory:
         lines.append(f"| memory per 10,000 items (MiB) | {memory['rss_kb_per_10k_items'] / 1024:.1f} | | |")
         lines.append(f"| peak resident memory (MiB) | {memory['peak_rss_kb'] / 1024:.0f} | | |")
@@ -84,6 +84,20 @@ def markdown(report):
         lines.append(f"| {idle['idle_seconds']:.0f} s idle: voluntary context switches, all threads | "
                      f"{idle['idle_wakeups']} | | |")
     return "\n".join(lines)
+
+
+def run_table(runs, heading, conditions):
+    lines = [f"| strategy | {heading} | stalls / 1k rows | stall ms / 1k rows | frame p50 / p95 / p99 / max (ms) "
+             "| busy p95 / max (ms) | pages | dup | skip | row widgets |",
+             "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|"]
+    for run in runs:
+        frame, busy = run["frame_interval_ms"], run["frame_busy_ms"]
+        lines.append(f"| {run['strategy']} | {conditions(run)} "
+                     f"| {run['stalls_per_1000_rows']:.1f} | {run['stall_ms_per_1000_rows']:.0f} "
+                     f"| {frame['p50']:.1f} / {frame['p95']:.1f} / {frame['p99']:.1f} / {frame['max']:.1f} "
+                     f"| {busy['p95']:.2f} / {busy['max']:.1f} | {run['pages_requested']} | {run['duplicates']} "
+                     f"| {run['skipped']} | {run['row_widgets']} |")
+    return lines
 
 
 if __name__ == "__main__":

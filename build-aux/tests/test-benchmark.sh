@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The benchmark still measures: a short feedline-bench scenario on its own
-# display (the real window, scrolled by the frame clock) and a short run of
-# the C reference, each printing JSON that says nothing was skipped or shown
-# twice and that rows were scrolled. No timing is checked here: timings are
-# for docs/BENCHMARKS.md, not for pass or fail.
+# The benchmark still measures: a small feedline-bench suite on its own
+# display (the real window, scrolled by the frame clock, every strategy, the
+# C reference) whose JSON has every figure, with nothing skipped or shown
+# twice. No timing is checked here: timings are for docs/BENCHMARKS.md, not
+# for pass or fail.
 #
 #   test-benchmark.sh FEEDLINE-BENCH FEEDLINE-REFERENCE
 set -euo pipefail
@@ -24,31 +24,36 @@ check() {  # check NAME JSON PYTHON-CONDITION MESSAGE
     fail "$1: $4: $2"
 }
 
-out=$(timeout 120 "$bench" --scenario --strategy feedline --latency 50 --jitter 40 --speed 3000 --rows 120 --idle 1 | tail -1) ||
-  fail "feedline-bench --scenario exited $?"
-check feedline-bench "$out" "d['rows'] >= 120" "fewer than 120 rows scrolled"
-check feedline-bench "$out" "d['duplicates'] == 0 and d['skipped'] == 0" "items skipped or shown twice"
-check feedline-bench "$out" "d['items_loaded'] >= 120 and d['pages_requested'] >= 6" "pages were not loaded"
-check feedline-bench "$out" "d['frames'] > 10 and d['frame_busy_ms']['p50'] > 0" "no frames measured"
-check feedline-bench "$out" "0 < d['row_widgets'] < 1000" "row widgets not counted or not recycled"
-check feedline-bench "$out" "d['idle_seconds'] == 1 and d['peak_rss_kb'] > 0" "idle or memory not measured"
-echo "benchmark: ok - feedline-bench scrolled 120 rows with nothing skipped or repeated"
+# A small suite: every strategy, the extra conditions, the memory run and
+# the C reference, as scripts/bench runs them, only shorter.
+json=$(mktemp)
+trap 'rm -f "$json"' EXIT
+timeout 600 "$bench" --rows 60 --latencies 20 --speeds 3000 --page-size 10 --idle 1 --memory-items 3000 \
+  --reference "$reference" --json "$json" >/dev/null || fail "the feedline-bench suite exited $?"
+report=$(cat "$json")
 
-for strategy in last-row five-before edge; do
-  out=$(timeout 120 "$bench" --scenario --strategy "$strategy" --latency 20 --speed 3000 --rows 60 --idle 0 | tail -1) ||
-    fail "feedline-bench --strategy $strategy exited $?"
-  check "$strategy" "$out" "d['rows'] >= 60 and d['duplicates'] == 0 and d['skipped'] == 0" "did not page through"
-done
-echo "benchmark: ok - the tutorials' strategies page through too"
-
-out=$(timeout 120 "$bench" --memory 5000 | tail -1) || fail "feedline-bench --memory exited $?"
-check memory "$out" "d['items'] >= 5000 and d['rss_kb_at_end'] > 0" "items not loaded or memory not read"
-echo "benchmark: ok - the memory run loads 5,000 items"
-
-out=$(timeout 120 "$reference" --items 3000 --rows 60 --speed 3000 | tail -1) || fail "feedline-reference exited $?"
-check feedline-reference "$out" "d['frames'] > 10 and d['rss_kb_at_end'] > 0 and d['time_to_first_row_ms'] > 0" \
-  "nothing measured"
-echo "benchmark: ok - the C reference measures"
+check suite "$report" "sorted(r['strategy'] for r in d['runs']) == ['edge', 'feedline', 'five-before', 'last-row']" \
+  "not every strategy ran once in the grid"
+check suite "$report" "[r['condition'] for r in d['more_runs']] == ['300 ± 200 ms'] * 4 + ['1000 ms, pages of 40'] * 4 + ['300 ms, pages of 500']" \
+  "the conditions after the grid did not all run"
+check suite "$report" "all(r['duplicates'] == 0 and r['skipped'] == 0 for r in d['runs'] + d['more_runs'])" \
+  "items skipped or shown twice"
+check suite "$report" "all(r['rows'] >= 60 and r['items_loaded'] >= 60 for r in d['runs'] + d['more_runs']) and all(r['pages_requested'] >= 6 for r in d['runs'])" \
+  "a run did not page through 60 rows"
+check suite "$report" "all(r['frames'] > 10 and set(r['frame_busy_ms']) == {'p50', 'p95', 'p99', 'max'} and set(r['frame_interval_ms']) == {'p50', 'p95', 'p99', 'max'} for r in d['runs'])" \
+  "frames not measured, or percentiles missing"
+check suite "$report" "all(0 < r['row_widgets'] < 1000 and r['peak_rss_kb'] > 0 for r in d['runs'])" \
+  "row widgets or memory not counted"
+check suite "$report" "[r['strategy'] for r in d['runs'] if r['idle_seconds'] == 1] == ['feedline'] and all(k in d['runs'][0] for k in ('idle_cpu_ms', 'idle_wakeups', 'idle_main_thread_wakeups', 'stall_ms_per_1000_rows', 'stalls_per_1000_rows'))" \
+  "idle not measured once, in Feedline's run, or fields missing"
+check suite "$report" "d['first_row']['time_to_first_row_ms'] > 0" "time to first row not measured"
+check suite "$report" "d['memory']['items'] >= 3000 and d['memory']['rss_kb_at_end'] > 0 and d['memory']['text_kb'] > 0 and len(d['memory']['samples']) >= 1" \
+  "the memory run did not measure"
+check suite "$report" "d['reference']['frames'] > 10 and d['reference']['rss_kb_at_end'] > 0 and d['reference']['time_to_first_row_ms'] > 0" \
+  "the C reference did not measure"
+check suite "$report" "set(d['ratios']) == {'frame_busy_p95', 'time_to_first_row', 'rss_at_items', 'rss_of_target'} and all(v > 0 for v in d['ratios'].values())" \
+  "ratios to the C reference missing"
+echo "benchmark: ok - a small suite ran every strategy and condition with nothing skipped or repeated, and measured memory, idle and the C reference"
 
 status=0
 "$bench" --bogus >/dev/null 2>&1 || status=$?

@@ -18,12 +18,17 @@ public enum BenchmarkMain {
         clock, and compares paging strategies. Needs a display (scripts/bench
         starts Xvfb with GSK_RENDERER=cairo).
 
-        The suite (default): every strategy × latency × speed, a memory run and
-        the C reference; prints a table and writes JSON.
+        The suite (default): every strategy × latency × speed; then, at the
+        fastest speed, latency of 300 ± 200 ms, 1000 ms with pages of 40, and
+        Feedline with pages of 500; a memory run and the C reference. Prints a
+        table and writes JSON.
           --rows N            Rows to scroll in each run (default 500)
           --latencies LIST    Page latencies in ms (default 100,300,1000)
           --speeds LIST       Scroll speeds in px/s (default 1000,2000)
           --strategies LIST   last-row,five-before,edge,feedline (default: all)
+          --page-size N       Items a page in the grid (default 20)
+          --grid-only         Leave out the conditions after the grid
+          --idle S            Idle time measured in one Feedline run (default 10)
           --memory-items N    Items for the memory run (default 100000; 0: none)
           --reference PATH    The C reference program (default: feedline-reference
                               beside this program, if there)
@@ -95,6 +100,8 @@ public enum BenchmarkMain {
         var latencies = [100, 300, 1000]
         var speeds = [1000.0, 2000.0]
         var strategies = PrefetchStrategy.allCases
+        /// Run `BenchmarkSuite.moreConditions` after the grid.
+        var moreConditions = true
         var memoryItems = 100_000
         var reference: String?
         var json: String?
@@ -151,6 +158,7 @@ public enum BenchmarkMain {
                 case "--idle": options.scroll.idleSeconds = Double(try number(argument, in: 0...600))
                 case "--latencies": options.latencies = try list(argument, in: 0...60_000)
                 case "--speeds": options.speeds = try list(argument, in: 1...100_000).map(Double.init)
+                case "--grid-only": options.moreConditions = false
                 case "--memory-items": options.memoryItems = try number(argument, in: 0...10_000_000)
                 case "--reference": options.reference = try value(argument)
                 case "--json": options.json = try value(argument)

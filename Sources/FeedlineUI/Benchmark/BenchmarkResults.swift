@@ -75,6 +75,8 @@ struct MemoryResult {
     var samples: [(items: Int, rssKB: Int)] = []
     var peakRSSKB = 0
     var rowWidgets = 0
+    /// The loaded items' own text, in bytes (`FeedItem.textBytes`).
+    var textBytes = 0
 
     /// Resident memory added per 10,000 items, fitted over the samples.
     var kbPer10kItems: Double {
@@ -90,6 +92,7 @@ struct MemoryResult {
             "peak_rss_kb": peakRSSKB,
             "rss_kb_per_10k_items": kbPer10kItems,
             "row_widgets": rowWidgets,
+            "text_kb": Double(textBytes) / 1024,
         ]
     }
 }

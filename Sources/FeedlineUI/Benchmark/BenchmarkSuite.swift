@@ -7,25 +7,75 @@ struct BenchmarkSuite {
     let options: BenchmarkMain.Options
     let executable: String
 
+    /// One scroll run: a strategy under one set of conditions.
+    struct Run {
+        var strategy: PrefetchStrategy
+        var latency: Int
+        var jitter = 0
+        var speed: Double
+        var pageSize: Int
+        var idle = 0.0
+        /// What sets this run apart from the grid, for the second table.
+        var condition: String?
+    }
+
+    /// Every strategy at every latency and speed, pages of the chosen
+    /// size. Idle cost is measured once, in Feedline's own run at 300 ms
+    /// (or the first latency) and the fastest speed.
+    var grid: [Run] {
+        let idleLatency = options.latencies.contains(300) ? 300 : options.latencies[0]
+        return options.speeds.flatMap { speed in
+            options.latencies.flatMap { latency in
+                options.strategies.map { strategy in
+                    let measuresIdle = strategy == .adaptive && latency == idleLatency && speed == options.speeds.last
+                    return Run(strategy: strategy, latency: latency, speed: speed, pageSize: options.scroll.pageSize,
+                               idle: measuresIdle ? options.scroll.idleSeconds : 0)
+                }
+            }
+        }
+    }
+
+    /// The conditions the grid leaves out, at the fastest speed: latency
+    /// that varies from page to page; the 1,000 ms latency with pages of
+    /// 40 (the largest page Mastodon gives; GitHub and Hacker News give
+    /// 30); and Feedline with pages of 500, whose splices are the largest
+    /// work the main thread does.
+    var moreConditions: [Run] {
+        guard options.moreConditions, let speed = options.speeds.last else { return [] }
+        let jittered = options.strategies.map {
+            Run(strategy: $0, latency: 300, jitter: 200, speed: speed, pageSize: options.scroll.pageSize,
+                condition: "300 ± 200 ms")
+        }
+        let larger = options.strategies.map {
+            Run(strategy: $0, latency: 1000, speed: speed, pageSize: 40, condition: "1000 ms, pages of 40")
+        }
+        let large = Run(strategy: .adaptive, latency: 300, speed: speed, pageSize: 500,
+                        condition: "300 ms, pages of 500")
+        return jittered + larger + [large]
+    }
+
     func run() -> Int32 {
         var runs: [[String: Any]] = []
-        for speed in options.speeds {
-            for latency in options.latencies {
-                for strategy in options.strategies {
-                    // Idle cost is measured once, in Feedline's own run.
-                    let idle = strategy == .adaptive && latency == 300 && speed == options.speeds.last ? 10 : 0
-                    let label = "\(strategy.rawValue) \(latency) ms \(Int(speed)) px/s"
-                    log("running \(label)…")
-                    guard var run = child([
-                        "--scenario", "--strategy", strategy.rawValue, "--latency", "\(latency)",
-                        "--speed", "\(Int(speed))", "--rows", "\(options.scroll.rows)",
-                        "--page-size", "\(options.scroll.pageSize)", "--idle", "\(idle)",
-                    ]) else { return 1 }
-                    run["strategy"] = strategy.rawValue
-                    run["latency_ms"] = latency
-                    run["speed_px_s"] = speed
-                    runs.append(run)
-                }
+        var moreRuns: [[String: Any]] = []
+        for run in grid + moreConditions {
+            var label = "\(run.strategy.rawValue) \(run.latency) ms \(Int(run.speed)) px/s"
+            if let condition = run.condition { label += " (\(condition))" }
+            log("running \(label)…")
+            guard var result = child([
+                "--scenario", "--strategy", run.strategy.rawValue, "--latency", "\(run.latency)",
+                "--jitter", "\(run.jitter)", "--speed", "\(Int(run.speed))", "--rows", "\(options.scroll.rows)",
+                "--page-size", "\(run.pageSize)", "--idle", "\(Int(run.idle))",
+            ]) else { return 1 }
+            result["strategy"] = run.strategy.rawValue
+            result["latency_ms"] = run.latency
+            result["jitter_ms"] = run.jitter
+            result["speed_px_s"] = run.speed
+            result["page_size"] = run.pageSize
+            if let condition = run.condition {
+                result["condition"] = condition
+                moreRuns.append(result)
+            } else {
+                runs.append(result)
             }
         }
         log("running first row (no latency)…")
@@ -38,12 +88,12 @@ struct BenchmarkSuite {
         let reference = runReference()
         var report: [String: Any] = [
             "rows_per_run": options.scroll.rows, "page_size": options.scroll.pageSize,
-            "runs": runs, "first_row": firstRow,
+            "runs": runs, "more_runs": moreRuns, "first_row": firstRow,
         ]
         report["memory"] = memory
         report["reference"] = reference
         report["ratios"] = ratios(runs: runs, firstRow: firstRow, memory: memory, reference: reference)
-        print(table(runs: runs), terminator: "")
+        print(table(runs: runs + moreRuns), terminator: "")
         print(summary(report), terminator: "")
         if let path = options.json {
             do {
@@ -126,6 +176,9 @@ struct BenchmarkSuite {
         if let rss = memory?["rss_kb_at_end"] as? Int, let referenceRSS = reference["rss_kb_at_end"] as? Int,
            referenceRSS > 0 {
             ratios["rss_at_items"] = Double(rss) / Double(referenceRSS)
+            // The target: 1.3 times the reference, plus the items' own text.
+            let text = memory?["text_kb"] as? Double ?? 0
+            ratios["rss_of_target"] = Double(rss) / (1.3 * Double(referenceRSS) + text)
         }
         return ratios
     }
@@ -145,7 +198,8 @@ struct BenchmarkSuite {
                 Int(run["speed_px_s"] as? Double ?? 0), run["stalls_per_1000_rows"] as? Double ?? 0,
                 run["stall_ms_per_1000_rows"] as? Double ?? 0, interval["p50"] ?? 0, interval["p95"] ?? 0,
                 interval["p99"] ?? 0, busy["p95"] ?? 0, run["pages_requested"] as? Int ?? 0,
-                run["duplicates"] as? Int ?? 0, run["skipped"] as? Int ?? 0, run["row_widgets"] as? Int ?? 0))
+                run["duplicates"] as? Int ?? 0, run["skipped"] as? Int ?? 0, run["row_widgets"] as? Int ?? 0)
+                + ((run["condition"] as? String).map { "  " + $0 } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -161,8 +215,9 @@ struct BenchmarkSuite {
                                 idle["idle_wakeups"] as? Int ?? 0))
         }
         if let memory = report["memory"] as? [String: Any] {
-            lines.append(String(format: "memory: %d KiB resident at %d items, %.0f KiB per 10,000 items, peak %d KiB",
+            lines.append(String(format: "memory: %d KiB resident at %d items (their text: %.0f KiB), %.0f KiB per 10,000 items, peak %d KiB",
                                 memory["rss_kb_at_end"] as? Int ?? 0, memory["items"] as? Int ?? 0,
+                                memory["text_kb"] as? Double ?? 0,
                                 memory["rss_kb_per_10k_items"] as? Double ?? 0, memory["peak_rss_kb"] as? Int ?? 0))
         }
         if let ratios = report["ratios"] as? [String: Double] {

@@ -39,9 +39,20 @@ final class MemoryScenario {
             ticker = nil
             result.peakRSSKB = ProcessStats.peakResidentKB()
             result.rowWidgets = window.feedList.factory.cells.count
+            result.textBytes = window.feedList.items.reduce(0) { $0 + $1.textBytes }
             done(result)
         } else if window.pager.phase == .idle {
             window.pager.loadMore()
         }
+    }
+}
+
+extension FeedItem {
+    /// The item's own text in UTF-8 bytes: what any program showing it
+    /// holds, whatever its language (the allowance in the memory target).
+    var textBytes: Int {
+        let texts = [id, title, summary, content, author, contentWarning, sharedBy,
+                     link?.absoluteString, imageURL?.absoluteString]
+        return texts.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import Synchronization
 
 /// "just now", "5 minutes ago", "2 hours ago", "yesterday", "3 days ago",
@@ -32,17 +33,16 @@ enum RelativeDate {
         count == 1 ? "1 \(unit)" : "\(count) \(unit)s"
     }
 
-    /// "12 Mar", "12 Mar 2023". Formatting costs far more than a row's
-    /// bind should (a list binds rows in every scrolled frame), and feeds
-    /// repeat days: each day is formatted once.
+    /// "12 Mar", "12 Mar 2023", as GLib writes dates in the reader's locale.
+    /// Formatting costs more than a row's bind should (a list binds rows
+    /// in every scrolled frame), and feeds repeat days: each day is
+    /// formatted once.
     private static func absolute(_ date: Date, now: Date) -> String {
         let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
         let key = AbsoluteKey(day: calendar.startOfDay(for: date), withYear: !sameYear)
         if let known = formatted.withLock({ $0[key] }) { return known }
-        var style = Date.FormatStyle.dateTime.day().month(.abbreviated)
-        if !sameYear { style = style.year() }
-        style.timeZone = calendar.timeZone
-        let text = date.formatted(style)
+        let text = LocalTime.format(date, sameYear ? "%-d %b" : "%-d %b %Y")
+            ?? String(calendar.component(.year, from: date))
         formatted.withLock { cache in
             if cache.count >= 1024 { cache.removeAll() }
             cache[key] = text

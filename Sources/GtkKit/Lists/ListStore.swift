@@ -1,24 +1,32 @@
 import CGtk
 import CGtkShim
 
-/// The key under which a list item GObject carries its Swift value.
-private let valueKey = Attached.quark("feedline-list-value")
-
-/// A plain GObject's payload: one Swift value.
+/// A list item's payload: one Swift value.
 final class ValueBox<Element> {
     let value: Element
     init(_ value: Element) { self.value = value }
+
+    /// Retained, for a FeedlineValue to hold until it calls
+    /// `releaseValueBox`.
+    var retainedPointer: gpointer { Unmanaged.passRetained(self).toOpaque() }
 }
 
-/// A GListStore whose items carry Swift values.
+/// FeedlineValueRelease for a ValueBox: balances `retainedPointer`.
+private func releaseValueBox(_ pointer: gpointer?) {
+    guard let pointer else { return }
+    Unmanaged<AnyObject>.fromOpaque(pointer).release()
+}
+
+/// A list model whose items carry Swift values.
 ///
-/// Each element becomes a plain GObject holding the value (see `Attached`);
-/// the store owns the objects and frees each value when its item is removed.
-/// GTK list views read it like any GListModel.
+/// Each element becomes a small GObject (a FeedlineValue, from CGtkShim)
+/// holding the value, kept in an array (a FeedlineValueList): the store
+/// owns the objects and frees each value when its item is removed. GTK list
+/// views read it like any GListModel.
 @MainActor
 public final class ListStore<Element>: Object {
     public init() {
-        super.init(UnsafeMutableRawPointer(g_list_store_new(feedline_type_object())!), .adopt)
+        super.init(UnsafeMutableRawPointer(feedline_value_list_new()!), .adopt)
     }
 
     var model: OpaquePointer { opaque }
@@ -34,23 +42,23 @@ public final class ListStore<Element>: Object {
 
     /// The value carried by a list item object of this store.
     static func value(of item: UnsafeMutableRawPointer) -> Element? {
-        Attached.get(ValueBox<Element>.self, from: item, key: valueKey)?.value
+        guard g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), feedline_value_get_type()) != 0,
+              let pointer = feedline_value_get(OpaquePointer(item)) else { return nil }
+        return Unmanaged<ValueBox<Element>>.fromOpaque(pointer).takeUnretainedValue().value
     }
 
     /// Removes `removing` items at `position` and inserts `elements` there,
     /// as one change: views see a single items-changed signal.
     public func splice(at position: Int, removing: Int, inserting elements: [Element]) {
         precondition(position >= 0 && removing >= 0 && position + removing <= count, "splice out of range")
-        var objects: [gpointer?] = elements.map { element in
-            let object = UnsafeMutableRawPointer(g_object_new_with_properties(feedline_type_object(), 0, nil, nil)!)
-            Attached.set(ValueBox(element), on: object, key: valueKey)
-            return object
+        let objects: [OpaquePointer?] = elements.map { element in
+            feedline_value_new(ValueBox(element).retainedPointer, releaseValueBox)
         }
-        objects.withUnsafeMutableBufferPointer { buffer in
-            g_list_store_splice(model, UInt32(position), UInt32(removing), buffer.baseAddress, UInt32(buffer.count))
+        objects.withUnsafeBufferPointer { buffer in
+            feedline_value_list_splice(model, UInt32(position), UInt32(removing), buffer.baseAddress, UInt32(buffer.count))
         }
         // The store took its own references.
-        objects.forEach { g_object_unref($0) }
+        objects.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
     }
 
     /// Changes the value the item at `position` carries WITHOUT telling
@@ -60,7 +68,7 @@ public final class ListStore<Element>: Object {
         precondition(position >= 0 && position < count, "position \(position) out of range 0..<\(count)")
         let item = g_list_model_get_item(model, UInt32(position))!
         defer { g_object_unref(item) }
-        Attached.set(ValueBox(element), on: item, key: valueKey)
+        feedline_value_set(OpaquePointer(item), ValueBox(element).retainedPointer)
     }
 
     public func append(contentsOf elements: [Element]) {
@@ -68,7 +76,7 @@ public final class ListStore<Element>: Object {
     }
 
     public func removeAll() {
-        g_list_store_remove_all(model)
+        splice(at: 0, removing: count, inserting: [])
     }
 
     /// All values, in order (walks the whole store: for tests and checks).
