@@ -50,6 +50,24 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.header("accept"), "application/json")
     }
 
+    func testNotModifiedAnswersOnlyAConditionalRequest() async throws {
+        let server = try LoopbackServer { _ in .init(status: 304, headers: ["ETag": "\"v2\""]) }
+        let url = server.url("/image.png")
+        let response = try await bounded { [client] in try await client.get(url, headers: ["If-None-Match": "\"v2\""]) }
+        XCTAssertEqual(response.status, 304)
+        XCTAssertEqual(response.header("etag"), "\"v2\"")
+        let revalidated = try await bounded { [client] in
+            try await client.get(url, headers: ["If-Modified-Since": "Sun, 22 Nov 2026 10:00:00 GMT"])
+        }
+        XCTAssertEqual(revalidated.status, 304)
+        do {
+            _ = try await bounded { [client] in try await client.get(url) }
+            XCTFail("a 304 to a plain request is an unexpected answer")
+        } catch let error as FeedError {
+            XCTAssertEqual(error.reason, "The server sent an unexpected answer (304)")
+        }
+    }
+
     // MARK: Redirects
 
     func testRedirectsAreFollowedAndTheFinalURLReported() async throws {

@@ -15,7 +15,9 @@ import FoundationNetworking
 /// - Bodies over `maxBodyBytes` are refused from `Content-Length`, or cut
 ///   off as soon as the bytes received pass the limit.
 /// - Non-2xx answers throw: "Access denied (401)", "Server error (503)",
-///   "Rate limited" with `retryAfter`...
+///   "Rate limited" with `retryAfter`... except 304 Not Modified to a
+///   conditional request (`If-None-Match` or `If-Modified-Since` among the
+///   headers), which is returned, with its empty body.
 /// - Header values the caller passes in (a token) never appear in any
 ///   error text.
 ///

@@ -201,11 +201,21 @@ final class HTTPExchange: Sendable {
         }
         let response = HTTPResponse(status: http.statusCode, url: http.url ?? url,
                                     headers: Self.headers(of: http), body: body)
-        if let error = failure(response.url).status(response, now: Date()) {
+        if response.status == 304 && isConditional {
+            // Not Modified: what a conditional request asks to hear.
+            finish(.success(response), cancelTask: false)
+        } else if let error = failure(response.url).status(response, now: Date()) {
             finish(.failure(error), cancelTask: false)
         } else {
             finish(.success(response), cancelTask: false)
         }
+    }
+
+    /// The request revalidates a copy the caller keeps (`If-None-Match`,
+    /// `If-Modified-Since`), so 304 is an answer, not a failure.
+    private var isConditional: Bool {
+        request.value(forHTTPHeaderField: "If-None-Match") != nil
+            || request.value(forHTTPHeaderField: "If-Modified-Since") != nil
     }
 
     private func failure(_ url: URL? = nil) -> HTTPFailure {

@@ -17,13 +17,8 @@ public struct FeedLibraryFile: Sendable {
 
     /// `$XDG_CONFIG_HOME/feedline/feeds.json`, or `~/.config/feedline/feeds.json`.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FeedLibraryFile {
-        let config: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            config = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            config = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
-        }
-        return FeedLibraryFile(url: config.appendingPathComponent("feedline/feeds.json"))
+        FeedLibraryFile(url: XDGDirectory.config.url(environment: environment)
+            .appendingPathComponent("feedline/feeds.json"))
     }
 
     /// Where an unreadable library is kept.
