@@ -38,6 +38,17 @@ FeedlineValueList *feedline_value_list_new(void);
 void feedline_value_list_splice(FeedlineValueList *self, guint position, guint n_removals,
                                 FeedlineValue *const *additions, guint n_additions);
 
+/* --- Images ---------------------------------------------------------------- */
+
+/* Decodes `data` (anything gdk-pixbuf reads: PNG, JPEG, GIF, WebP with its
+ * loader...) into a texture no larger than max_width × max_height, aspect
+ * kept, never enlarged. An image of more than max_pixels pixels is refused
+ * from its header, before any pixel memory. Safe on any thread. Returns NULL
+ * and a message to free in *message when the image is too large, truncated,
+ * corrupt or not an image. */
+GdkTexture *feedline_decode_image(const guint8 *data, gsize length, int max_width, int max_height,
+                                  gint64 max_pixels, int *width, int *height, char **message);
+
 /* --- Signals (g_signal_emit_by_name is variadic) ---------------------------- */
 
 /* Emits "clicked" on a button at once, as its AT-SPI click action does. */
