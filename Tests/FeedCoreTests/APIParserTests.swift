@@ -103,6 +103,7 @@ final class APIParserTests: XCTestCase {
         XCTAssertEqual(post.id, "112041234567890123")
         XCTAssertEqual(post.title, "Ana Lima 🌻")
         XCTAssertEqual(post.author, "@ana")
+        XCTAssertEqual(post.avatarURL, URL(string: "https://files.example/avatars/1.png"))
         XCTAssertEqual(post.link, URL(string: "https://mastodon.example/@ana/112041234567890123"))
         XCTAssertEqual(post.date?.timeIntervalSince1970, 1_709_294_400)
         XCTAssertNil(post.contentWarning)
@@ -135,6 +136,7 @@ final class APIParserTests: XCTestCase {
         XCTAssertEqual(boost.title, "Eve")
         XCTAssertEqual(boost.author, "@eve@remote.example")
         XCTAssertEqual(boost.sharedBy, "Dan")
+        XCTAssertEqual(boost.avatarURL, URL(string: "https://files.example/avatars/5.png"), "the author's, not the booster's")
         XCTAssertEqual(boost.content, "Original “post”")
         XCTAssertEqual(boost.link, URL(string: "https://remote.example/@eve/1"))
         XCTAssertEqual(boost.date?.timeIntervalSince1970, 1_709_107_200)
@@ -243,7 +245,8 @@ final class APIParserTests: XCTestCase {
         XCTAssertEqual(repo.content, "The Web framework for perfectionists\nwith deadlines.")
         XCTAssertEqual(repo.author, "django")
         XCTAssertEqual(repo.link, URL(string: "https://github.com/django/django"))
-        XCTAssertEqual(repo.imageURL, URL(string: "https://avatars.githubusercontent.com/u/27804?v=4"))
+        XCTAssertEqual(repo.avatarURL, URL(string: "https://avatars.githubusercontent.com/u/27804?v=4"))
+        XCTAssertNil(repo.imageURL, "the owner's avatar is not the repository's picture")
         XCTAssertEqual(repo.date?.timeIntervalSince1970, 1_709_294_400)
     }
 

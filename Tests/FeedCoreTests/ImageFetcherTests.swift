@@ -213,6 +213,26 @@ final class ImageFetcherTests: XCTestCase {
         XCTAssertFalse(server.requests.map(\.path).contains("/queued.png"), "a cancelled queued download never starts")
     }
 
+    func testALocalPictureIsReadFromDiskWithinTheSameLimit() async throws {
+        let fetcher = fetcher(maxBodyBytes: 1000)
+        let picture = fixture.write(Self.png, named: "avatar.png")
+        let data = try await bounded { try await fetcher.data(for: picture) }
+        XCTAssertEqual(data, Self.png)
+        let big = fixture.write(Data(count: 5000), named: "big.png")
+        let missing = fixture.url("missing.png")
+        for (url, reason) in [(big, "too large"), (missing, "doesn't exist")] {
+            do {
+                _ = try await bounded { try await fetcher.data(for: url) }
+                XCTFail("\(url.lastPathComponent) was read")
+            } catch let error as FeedError {
+                XCTAssertTrue(error.reason.contains(reason), "\(error)")
+            }
+        }
+        let requests = await fetcher.networkRequests
+        XCTAssertEqual(requests, 0)
+        XCTAssertEqual(ImageDiskCache(directory: directory).totalBytes, 0, "local pictures are not copied to the cache")
+    }
+
     // MARK: Refusals
 
     func testWhatIsNotAnImageIsRefusedAndNotKept() async throws {

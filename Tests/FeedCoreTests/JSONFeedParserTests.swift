@@ -7,6 +7,20 @@ final class JSONFeedParserTests: XCTestCase {
         try JSONFeedParser.parse(Data(json.utf8))
     }
 
+    func testPicturesAreResolvedAgainstWhereTheFeedCameFrom() throws {
+        let document = try JSONFeedParser.parse(Data("""
+            {"version": "https://jsonfeed.org/version/1.1", "title": "Local",
+             "items": [{"id": "1", "title": "One", "image": "pictures/1.png",
+                        "authors": [{"name": "Ada", "avatar": "avatars/ada.png"}]},
+                       {"id": "2", "title": "Two", "image": "https://cdn.example/2.png",
+                        "author": {"name": "Bob", "avatar": "/bob.png"}}]}
+            """.utf8), baseURL: URL(fileURLWithPath: "/srv/feeds/feed.json"))
+        XCTAssertEqual(document.items[0].imageURL, URL(fileURLWithPath: "/srv/feeds/pictures/1.png"))
+        XCTAssertEqual(document.items[0].avatarURL, URL(fileURLWithPath: "/srv/feeds/avatars/ada.png"))
+        XCTAssertEqual(document.items[1].imageURL, URL(string: "https://cdn.example/2.png"))
+        XCTAssertEqual(document.items[1].avatarURL, URL(fileURLWithPath: "/bob.png"), "JSON Feed 1.0's author too")
+    }
+
     func testReadsTheFieldsOfAnItem() throws {
         let document = try parse("""
             {"version": "https://jsonfeed.org/version/1.1", "title": "News",
@@ -15,7 +29,7 @@ final class JSONFeedParserTests: XCTestCase {
                         "summary": "Short", "content_text": "Long text",
                         "image": "https://example.org/1.png",
                         "date_published": "2026-11-20T10:00:00.123Z",
-                        "authors": [{"name": "Ada"}, {"name": "Bob"}]}]}
+                        "authors": [{"name": "Ada", "avatar": "https://example.org/ada.png"}, {"name": "Bob"}]}]}
             """)
         XCTAssertEqual(document.title, "News")
         XCTAssertEqual(document.nextURL, URL(string: "https://example.org/feed?page=2"))
@@ -27,6 +41,7 @@ final class JSONFeedParserTests: XCTestCase {
         XCTAssertEqual(item.author, "Ada")
         XCTAssertEqual(item.link, URL(string: "https://example.org/1"))
         XCTAssertEqual(item.imageURL, URL(string: "https://example.org/1.png"))
+        XCTAssertEqual(item.avatarURL, URL(string: "https://example.org/ada.png"), "the first author's avatar")
         XCTAssertEqual(item.date?.timeIntervalSince1970 ?? 0, 1_795_168_800.123, accuracy: 0.001)
     }
 

@@ -12,6 +12,8 @@ import Foundation
 ///   recycled) is cancelled.
 /// - Only `image/*` answers of at most the client's `maxBodyBytes` are
 ///   accepted; anything else fails with a `FeedError`.
+/// - A `file:` address (a local feed's pictures, the sample feed's) is
+///   read from disk, within the same size, and never cached.
 ///
 /// It hands back the bytes as sent: decoding (and its pixel limits)
 /// belongs to whoever shows them, off the main thread.
@@ -51,6 +53,7 @@ public actor ImageFetcher {
     /// it can't be had, `CancellationError` when the calling task is
     /// cancelled (the download goes on while another caller waits for it).
     public func data(for url: URL, priority: Int = 0) async throws -> Data {
+        if url.isFileURL { return try await Self.read(url, limit: http.policy.maxBodyBytes) }
         if let entry = cache?.entry(for: url), entry.isFresh(at: now()) {
             return entry.data
         }
@@ -75,6 +78,20 @@ public actor ImageFetcher {
 
     /// Downloads waiting for a slot or running.
     public var downloadsInProgress: Int { downloads.count }
+
+    /// A local picture, read off the actor.
+    @concurrent
+    private nonisolated static func read(_ url: URL, limit: Int) async throws -> Data {
+        let size = (try? url.resourceValues(forKeys: [.fileSizeKey]))?.fileSize
+        guard let size else { throw FeedError("The image file doesn't exist", detail: url.path) }
+        guard size <= limit else {
+            throw FeedError("The image is too large", detail: "\(url.path): \(size) bytes")
+        }
+        guard let data = try? Data(contentsOf: url), !data.isEmpty else {
+            throw FeedError("The image is empty or unreadable", detail: url.path)
+        }
+        return data
+    }
 
     // MARK: Waiters
 

@@ -20,6 +20,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
     /// Who shared the item into this feed (a Mastodon boost), when not its
     /// author.
     public var sharedBy: String?
+    /// A small picture of the author (a Mastodon or GitHub avatar).
+    public var avatarURL: URL?
 
     public init(
         id: String,
@@ -31,7 +33,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         link: URL? = nil,
         imageURL: URL? = nil,
         contentWarning: String? = nil,
-        sharedBy: String? = nil
+        sharedBy: String? = nil,
+        avatarURL: URL? = nil
     ) {
         self.id = id
         self.title = title
@@ -43,5 +46,6 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         self.imageURL = imageURL
         self.contentWarning = contentWarning
         self.sharedBy = sharedBy
+        self.avatarURL = avatarURL
     }
 }

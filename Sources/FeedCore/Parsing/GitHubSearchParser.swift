@@ -31,7 +31,7 @@ public enum GitHubSearchParser {
             author: repository.owner?.login.map { PlainText.line($0, limit: 80) },
             date: repository.updated_at.flatMap(JSONFeedParser.parseDate),
             link: repository.html_url.flatMap(URL.init(string:)),
-            imageURL: repository.owner?.avatar_url.flatMap(URL.init(string:)))
+            avatarURL: repository.owner?.avatar_url.flatMap(URL.init(string:)))
     }
 
     private struct Results: Decodable {

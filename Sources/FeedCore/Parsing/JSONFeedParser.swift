@@ -30,16 +30,22 @@ public enum JSONFeedParser {
         var items: [FeedItem] = []
         items.reserveCapacity(raw.items.count)
         for (index, rawItem) in raw.items.enumerated() {
-            items.append(item(from: rawItem, index: index))
+            items.append(item(from: rawItem, index: index, baseURL: baseURL))
         }
         return FeedDocument(
             title: PlainText.line(raw.title ?? "", limit: PlainText.titleLimit),
             items: items,
-            nextURL: raw.next_url.flatMap { URL(string: $0, relativeTo: baseURL)?.absoluteURL }
+            nextURL: raw.next_url.flatMap { resolve($0, baseURL) }
         )
     }
 
-    private static func item(from raw: RawItem, index: Int) -> FeedItem {
+    /// An address in the feed, relative ones against where the feed came
+    /// from ("avatars/ana.png" beside a local feed file).
+    private static func resolve(_ text: String, _ baseURL: URL?) -> URL? {
+        URL(string: text, relativeTo: baseURL)?.absoluteURL
+    }
+
+    private static func item(from raw: RawItem, index: Int, baseURL: URL?) -> FeedItem {
         let content = raw.content_text ?? raw.content_html.map(PlainText.fromHTML)
         let summarySource = raw.summary ?? content ?? ""
         let link = raw.url.flatMap(URL.init(string:))
@@ -51,7 +57,8 @@ public enum JSONFeedParser {
             author: (raw.authors?.first ?? raw.author)?.name.map { PlainText.line($0, limit: 80) },
             date: raw.date_published.flatMap(parseDate),
             link: link,
-            imageURL: (raw.image ?? raw.banner_image).flatMap(URL.init(string:))
+            imageURL: (raw.image ?? raw.banner_image).flatMap { resolve($0, baseURL) },
+            avatarURL: (raw.authors?.first ?? raw.author)?.avatar.flatMap { resolve($0, baseURL) }
         )
     }
 
@@ -87,5 +94,6 @@ public enum JSONFeedParser {
 
     private struct RawAuthor: Decodable {
         var name: String?
+        var avatar: String?
     }
 }

@@ -33,7 +33,8 @@ public enum MastodonTimelineParser {
             link: (status.url ?? status.uri).flatMap(URL.init(string:)),
             imageURL: (image?.preview_url ?? image?.url).flatMap(URL.init(string:)),
             contentWarning: warning.isEmpty ? nil : warning,
-            sharedBy: outer.reblog == nil ? nil : PlainText.line(displayName(outer.account), limit: 80))
+            sharedBy: outer.reblog == nil ? nil : PlainText.line(displayName(outer.account), limit: 80),
+            avatarURL: status.account?.avatar.flatMap(URL.init(string:)))
     }
 
     private static func displayName(_ account: Account?) -> String {
@@ -58,6 +59,7 @@ public enum MastodonTimelineParser {
         var acct: String?
         var username: String?
         var display_name: String?
+        var avatar: String?
     }
 
     private struct Media: Decodable {

@@ -52,7 +52,7 @@ extension FeedItem {
     /// holds, whatever its language (the allowance in the memory target).
     var textBytes: Int {
         let texts = [id, title, summary, content, author, contentWarning, sharedBy,
-                     link?.absoluteString, imageURL?.absoluteString]
+                     link?.absoluteString, imageURL?.absoluteString, avatarURL?.absoluteString]
         return texts.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
     }
 }

@@ -7,13 +7,14 @@ import GtkKit
 /// entry needs into the row.
 @MainActor
 final class FeedCell {
-    let row = FeedRow()
+    let row: FeedRow
     private var footer: FeedFooter?
     /// The item the row shows now (nil while it shows the footer).
     private(set) var item: FeedItem?
 
     /// `onContextClick`: a right click on the item row, at (x, y) in it.
-    init(onContextClick: @escaping @MainActor (FeedCell, Double, Double) -> Void) {
+    init(images: ImageLoader = .shared, onContextClick: @escaping @MainActor (FeedCell, Double, Double) -> Void) {
+        row = FeedRow(images: images)
         row.root.onContextClick { [weak self] x, y in
             if let self { onContextClick(self, x, y) }
         }

@@ -39,12 +39,13 @@ final class FeedList {
     /// What the footer sentinel shows, or nil when there is none.
     private(set) var footer: FooterState?
 
-    init() {
+    /// `images`: where rows get authors' pictures.
+    init(images: ImageLoader = .shared) {
         var contextClick: @MainActor (FeedCell, Double, Double) -> Void = { _, _, _ in }
         let revealed = revealed
         factory = ListItemFactory(
             makeCell: { _ in
-                let cell = FeedCell(onContextClick: { cell, x, y in contextClick(cell, x, y) })
+                let cell = FeedCell(images: images, onContextClick: { cell, x, y in contextClick(cell, x, y) })
                 cell.row.onToggleReveal = { [unowned cell] id in
                     revealed.toggle(id)
                     cell.showItemAgain(revealed: revealed.contains(id))

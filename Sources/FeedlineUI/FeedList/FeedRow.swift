@@ -2,7 +2,8 @@ import FeedCore
 import Foundation
 import GtkKit
 
-/// The widgets of one item row: title, a two-line summary, and a byline.
+/// The widgets of one item row: title, a two-line summary, and a byline
+/// with the author's picture when the feed has one.
 /// An item with a content warning shows the warning and hides its summary
 /// until revealed ("Show Post"). Built once per row widget GTK creates and
 /// refilled on every bind, so `show` sets every field.
@@ -14,11 +15,14 @@ final class FeedRow {
     let revealButton = Button(label: "Show Post")
     let summary = Label()
     let byline = Label()
+    let bylineLine = Box(.horizontal, spacing: 6)
+    let avatar: AvatarView
     /// The reader pressed Show Post or Hide Post on the item with this id.
     var onToggleReveal: ((String) -> Void)?
     private var itemID: String?
 
-    init() {
+    init(images: ImageLoader = .shared) {
+        avatar = AvatarView(images: images)
         root.addCSSClass("feed-row")
         title.addCSSClass("feed-row-title")
         title.wrap(lines: 3)
@@ -41,10 +45,13 @@ final class FeedRow {
             root.append(label)
         }
         root.append(revealButton)
-        for label in [summary, byline] {
-            label.xAlign = 0
-            root.append(label)
-        }
+        summary.xAlign = 0
+        root.append(summary)
+        byline.xAlign = 0
+        byline.horizontalExpand = true
+        bylineLine.append(avatar.picture)
+        bylineLine.append(byline)
+        root.append(bylineLine)
     }
 
     /// `revealed`: the reader chose to see the text behind the item's
@@ -72,5 +79,7 @@ final class FeedRow {
         summary.isVisible = !summaryText.isEmpty
         byline.text = ItemText.byline(item, when: when)
         byline.isVisible = !byline.text.isEmpty
+        avatar.show(item.avatarURL)
+        bylineLine.isVisible = byline.isVisible || item.avatarURL != nil
     }
 }

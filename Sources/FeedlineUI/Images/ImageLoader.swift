@@ -1,0 +1,76 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// Images for rows: from memory when decoded before at that size, else
+/// fetched (`ImageFetcher`: disk cache, then the network) and decoded off
+/// the main thread at the size shown. The main thread only hands the
+/// ready texture to a widget.
+@MainActor
+final class ImageLoader {
+    /// The app's: a disk cache of 100 MB under `$XDG_CACHE_HOME`, 64 MB of
+    /// decoded pixels in memory, image bodies of at most 5 MB.
+    static let shared = ImageLoader(
+        fetcher: ImageFetcher(
+            http: HTTPClient(policy: HTTPPolicy(maxBodyBytes: 5 * 1024 * 1024, version: FeedlineApp.version)),
+            cache: ImageDiskCache(directory: ImageDiskCache.standardDirectory())),
+        memoryBytes: 64 * 1024 * 1024)
+
+    let fetcher: ImageFetcher
+    let textures: TextureCache
+    /// Images decoded (every load the memory cache could not answer).
+    private(set) var decodes = 0
+    /// Why images failed, for the log (the row keeps its placeholder).
+    var onFailure: ((URL, String) -> Void)? = { url, reason in
+        FileHandle.standardError.write(Data("feedline: image \(url.absoluteString): \(reason)\n".utf8))
+    }
+
+    init(fetcher: ImageFetcher, memoryBytes: Int) {
+        self.fetcher = fetcher
+        textures = TextureCache(maxBytes: memoryBytes)
+    }
+
+    /// Loads `url` to fit `width` × `height` device pixels and calls `done`
+    /// with the texture (nil when it can't be had). From memory, `done` runs
+    /// before this returns and there is no task; otherwise cancelling the
+    /// returned task drops the image (and the download, when no other row
+    /// waits for it).
+    @discardableResult
+    func load(_ url: URL, width: Int, height: Int, priority: Int = 0,
+              done: @escaping @MainActor (Texture?) -> Void) -> Task<Void, Never>? {
+        let key = TextureCache.Key(url: url, width: width, height: height)
+        if let texture = textures[key] {
+            done(texture)
+            return nil
+        }
+        return Task { [fetcher] in
+            let texture: Texture?
+            do {
+                let data = try await fetcher.data(for: url, priority: priority)
+                try Task.checkCancellation()
+                decodes += 1
+                switch await Self.decode(data, width: width, height: height) {
+                case .success(let decoded): texture = decoded
+                case .failure(let failure):
+                    onFailure?(url, failure.description)
+                    texture = nil
+                }
+            } catch is CancellationError {
+                return
+            } catch {
+                onFailure?(url, "\(error)")
+                texture = nil
+            }
+            if let texture { textures.insert(texture, for: key) }
+            guard !Task.isCancelled else { return }
+            done(texture)
+        }
+    }
+
+    /// Decodes on the concurrent executor, never on the main thread.
+    @concurrent
+    private nonisolated static func decode(_ data: Data, width: Int, height: Int) async
+        -> Result<Texture, ImageDecoder.Failure> {
+        ImageDecoder.decode(data, fitting: width, height)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GtkKit
+
+/// Decoded images in memory, bounded by the bytes of their pixels: when a
+/// new one would pass `maxBytes`, the least recently used go.
+@MainActor
+final class TextureCache {
+    /// An image at one decoded size.
+    struct Key: Hashable {
+        let url: URL
+        let width: Int
+        let height: Int
+    }
+
+    let maxBytes: Int
+    private(set) var bytes = 0
+    private var entries: [Key: (texture: Texture, lastUse: Int)] = [:]
+    private var clock = 0
+
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
+    var count: Int { entries.count }
+
+    subscript(key: Key) -> Texture? {
+        guard let entry = entries[key] else { return nil }
+        clock += 1
+        entries[key]?.lastUse = clock
+        return entry.texture
+    }
+
+    /// Keeps `texture` (not one larger than the whole cache), then drops the
+    /// least recently used until within `maxBytes`.
+    func insert(_ texture: Texture, for key: Key) {
+        guard texture.byteCount <= maxBytes else { return }
+        clock += 1
+        if let old = entries.updateValue((texture, clock), forKey: key) { bytes -= old.texture.byteCount }
+        bytes += texture.byteCount
+        while bytes > maxBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            entries[oldest.key] = nil
+            bytes -= oldest.value.texture.byteCount
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import FeedCore
+import FeedTestSupport
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import FeedlineUI
+
+/// Authors' pictures in real rows, from a real image server on 127.0.0.1:
+/// a recycled row never shows another item's picture, rows sharing one
+/// picture make one request, and memory answers what it has.
+final class AvatarTests: GtkTestCase, @unchecked Sendable {
+    let fixture = FeedFixture()
+
+    @MainActor
+    func loader() -> ImageLoader {
+        let cache = ImageDiskCache(directory: fixture.directory.appendingPathComponent("images"))
+        return ImageLoader(fetcher: ImageFetcher(http: HTTPClient(), cache: cache), memoryBytes: 1024 * 1024)
+    }
+
+    func item(_ id: String, avatar: URL?) -> FeedItem {
+        FeedItem(id: id, title: "Post \(id)", author: "@\(id)", avatarURL: avatar)
+    }
+
+    /// A server of avatars: /slow.png (30 × 30) after 800 ms, /wide.png
+    /// (40 × 20) at once, /broken.png (not a picture), anything else 24 × 24.
+    func avatarServer() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            let headers = ["Content-Type": "image/png", "Cache-Control": "max-age=3600"]
+            switch request.path {
+            case "/slow.png":
+                return .init(status: 200, headers: headers, body: TestImages.png(width: 30, height: 30),
+                             delay: .milliseconds(800))
+            case "/wide.png": return .init(status: 200, headers: headers, body: TestImages.png(width: 40, height: 20))
+            case "/broken.png": return .init(status: 200, headers: headers, body: Data("GIF89a, or not".utf8))
+            default: return .init(status: 200, headers: headers, body: TestImages.png(width: 24, height: 24))
+            }
+        }
+    }
+
+    func testARecycledRowNeverShowsAnotherItemsPictureNotEvenLate() throws {
+        let server = try avatarServer()
+        MainActor.assumeIsolated {
+            let images = loader()
+            let recycled = FeedRow(images: images)
+            let other = FeedRow(images: images)
+            recycled.show(item("a", avatar: server.url("/slow.png")), now: Date())
+            XCTAssertTrue(recycled.avatar.picture.isVisible, "the placeholder holds the picture's place at once")
+            XCTAssertNil(recycled.avatar.picture.texture)
+            // Another row waits for the same slow picture, so its download
+            // goes on after the recycled row lets go of it.
+            other.show(item("a2", avatar: server.url("/slow.png")), now: Date())
+            // GTK recycles the row for item b before a's picture arrives.
+            recycled.show(item("b", avatar: server.url("/wide.png")), now: Date())
+            XCTAssertNil(recycled.avatar.picture.texture, "not a frame of the old picture")
+            waitUntil("b's picture is shown") { recycled.avatar.picture.texture != nil }
+            waitUntil("a's slow picture arrives for the other row") { other.avatar.picture.texture != nil }
+            MainLoop.run(for: .milliseconds(100))
+            let shown = recycled.avatar.picture.texture
+            XCTAssertEqual(shown.map { [$0.width, $0.height] }, [20, 10], "b's 40 × 20 picture, fitted to 20 px")
+            XCTAssertEqual(other.avatar.picture.texture.map { [$0.width, $0.height] }, [20, 20])
+        }
+    }
+
+    func testRowsSharingAPictureMakeOneRequestAndMemoryAnswersTheNextRow() throws {
+        let server = try avatarServer()
+        MainActor.assumeIsolated {
+            let images = loader()
+            let rows = (0..<3).map { _ in FeedRow(images: images) }
+            let url = server.url("/shared.png")
+            for (index, row) in rows.enumerated() { row.show(item("\(index)", avatar: url), now: Date()) }
+            waitUntil("every row shows the picture") { rows.allSatisfy { $0.avatar.picture.texture != nil } }
+            XCTAssertEqual(server.requests.count, 1, "one download for three rows")
+            let decodes = images.decodes
+            let later = FeedRow(images: images)
+            later.show(item("later", avatar: url), now: Date())
+            XCTAssertNotNil(later.avatar.picture.texture, "from memory, in the same bind")
+            XCTAssertEqual(images.decodes, decodes, "no decode and no request for a picture in memory")
+            XCTAssertEqual(server.requests.count, 1)
+        }
+    }
+
+    func testABrokenPictureLeavesThePlaceholderAndNoPictureLeavesNoSpace() throws {
+        let server = try avatarServer()
+        MainActor.assumeIsolated {
+            let images = loader()
+            var failures: [String] = []
+            images.onFailure = { url, _ in failures.append(url.path) }
+            let row = FeedRow(images: images)
+            row.show(item("x", avatar: server.url("/broken.png")), now: Date())
+            waitUntil("the broken picture fails") { failures == ["/broken.png"] }
+            XCTAssertTrue(row.avatar.picture.isVisible, "the placeholder stays")
+            XCTAssertNil(row.avatar.picture.texture)
+            row.show(item("y", avatar: nil), now: Date())
+            XCTAssertFalse(row.avatar.picture.isVisible, "a feed without pictures keeps its rows as they were")
+        }
+    }
+}
