@@ -113,6 +113,8 @@ final class APIParserTests: XCTestCase {
     func testMastodonImageAttachmentGivesItsPreview() throws {
         let posts = try mastodon(Self.timeline)
         XCTAssertEqual(posts[0].imageURL, URL(string: "https://files.example/media/small/9.png"))
+        XCTAssertEqual(posts[0].imageSize, ImageSize(width: 400, height: 300), "the preview's size, meta.small")
+        XCTAssertNil(posts[1].imageSize, "no meta: no size")
         XCTAssertEqual(posts[1].imageURL, URL(string: "https://files.example/g.png"), "gifv counts, video doesn't")
         XCTAssertNil(posts[2].imageURL)
     }

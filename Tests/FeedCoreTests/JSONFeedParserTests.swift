@@ -11,13 +11,16 @@ final class JSONFeedParserTests: XCTestCase {
         let document = try JSONFeedParser.parse(Data("""
             {"version": "https://jsonfeed.org/version/1.1", "title": "Local",
              "items": [{"id": "1", "title": "One", "image": "pictures/1.png",
+                        "_feedline": {"image_width": 320, "image_height": 240},
                         "authors": [{"name": "Ada", "avatar": "avatars/ada.png"}]},
                        {"id": "2", "title": "Two", "image": "https://cdn.example/2.png",
                         "author": {"name": "Bob", "avatar": "/bob.png"}}]}
             """.utf8), baseURL: URL(fileURLWithPath: "/srv/feeds/feed.json"))
         XCTAssertEqual(document.items[0].imageURL, URL(fileURLWithPath: "/srv/feeds/pictures/1.png"))
         XCTAssertEqual(document.items[0].avatarURL, URL(fileURLWithPath: "/srv/feeds/avatars/ada.png"))
+        XCTAssertEqual(document.items[0].imageSize, ImageSize(width: 320, height: 240), "Feedline's _feedline extension")
         XCTAssertEqual(document.items[1].imageURL, URL(string: "https://cdn.example/2.png"))
+        XCTAssertNil(document.items[1].imageSize)
         XCTAssertEqual(document.items[1].avatarURL, URL(fileURLWithPath: "/bob.png"), "JSON Feed 1.0's author too")
     }
 

@@ -200,6 +200,8 @@ final class XMLFeedParserTests: XCTestCase {
             URL(string: "https://cdn.example.org/3-thumb.jpg"),
             URL(string: "https://i.example.org/vi/4/hqdefault.jpg"),
         ])
+        XCTAssertEqual(document.items.map(\.imageSize), [nil, nil, nil, nil, ImageSize(width: 480, height: 360)],
+                       "a size only when Media RSS gives both width and height")
     }
 
     func testPodcastItemWithOnlyAnITunesTitleUsesIt() throws {

@@ -130,13 +130,15 @@ do
   fi
 done
 [ $missing -eq 0 ] || fail "files are missing from the installation"
-# Every author picture the installed sample feed names is installed beside it.
+# Every picture the installed sample feed names is installed beside it.
 python3 - "$share/feedline/sample-feed.json" <<'PY' || fail "the sample feed names pictures that are not installed"
 import json, os, sys
 feed = sys.argv[1]
-names = {a["avatar"] for item in json.load(open(feed))["items"] for a in item.get("authors", []) if "avatar" in a}
+items = json.load(open(feed))["items"]
+names = {a["avatar"] for item in items for a in item.get("authors", []) if "avatar" in a}
+names |= {item["image"] for item in items if "image" in item}
 missing = [n for n in names if not os.path.isfile(os.path.join(os.path.dirname(feed), n))]
-print(f"installed-app: {len(names)} author pictures named, {len(missing)} missing {missing[:5]}")
+print(f"installed-app: {len(names)} pictures named, {len(missing)} missing {missing[:5]}")
 sys.exit(1 if missing or not names else 0)
 PY
 [ -x "$bin" ] || fail "${bin#"$destdir"} is not executable"

@@ -58,7 +58,8 @@ public enum JSONFeedParser {
             date: raw.date_published.flatMap(parseDate),
             link: link,
             imageURL: (raw.image ?? raw.banner_image).flatMap { resolve($0, baseURL) },
-            avatarURL: (raw.authors?.first ?? raw.author)?.avatar.flatMap { resolve($0, baseURL) }
+            avatarURL: (raw.authors?.first ?? raw.author)?.avatar.flatMap { resolve($0, baseURL) },
+            imageSize: raw._feedline.flatMap { ImageSize(width: $0.image_width, height: $0.image_height) }
         )
     }
 
@@ -90,6 +91,14 @@ public enum JSONFeedParser {
         var date_published: String?
         var authors: [RawAuthor]?
         var author: RawAuthor?  // JSON Feed 1.0
+        /// Feedline's extension (JSON Feed allows `_` keys): the size of
+        /// `image`, which JSON Feed does not say.
+        var _feedline: RawExtension?
+    }
+
+    private struct RawExtension: Decodable {
+        var image_width: Int?
+        var image_height: Int?
     }
 
     private struct RawAuthor: Decodable {

@@ -34,7 +34,9 @@ public enum MastodonTimelineParser {
             imageURL: (image?.preview_url ?? image?.url).flatMap(URL.init(string:)),
             contentWarning: warning.isEmpty ? nil : warning,
             sharedBy: outer.reblog == nil ? nil : PlainText.line(displayName(outer.account), limit: 80),
-            avatarURL: status.account?.avatar.flatMap(URL.init(string:)))
+            avatarURL: status.account?.avatar.flatMap(URL.init(string:)),
+            imageSize: image.flatMap { ($0.preview_url != nil ? $0.meta?.small : nil) ?? $0.meta?.original }
+                .flatMap { ImageSize(width: $0.width, height: $0.height) })
     }
 
     private static func displayName(_ account: Account?) -> String {
@@ -66,6 +68,18 @@ public enum MastodonTimelineParser {
         var type: String?
         var url: String?
         var preview_url: String?
+        var meta: Meta?
+    }
+
+    /// `meta.small` is the preview's size, `meta.original` the file's.
+    private struct Meta: Decodable {
+        var small: Dimensions?
+        var original: Dimensions?
+    }
+
+    private struct Dimensions: Decodable {
+        var width: Int?
+        var height: Int?
     }
 
     /// Breaks the recursion of a status holding a status.

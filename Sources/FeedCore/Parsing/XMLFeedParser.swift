@@ -45,6 +45,7 @@ public enum XMLFeedParser {
             let text = html.map(PlainText.fromHTML)
             let title = item.text(of: "title").map(PlainText.fromHTML)
             let id = item.text(of: "guid") ?? link?.absoluteString ?? "\(title ?? "item")-\(index)"
+            let picture = image(in: item, baseURL: baseURL)
             return FeedItem(
                 id: id,
                 title: PlainText.line(title ?? "", limit: PlainText.titleLimit),
@@ -53,7 +54,8 @@ public enum XMLFeedParser {
                 author: (item.text(of: "creator", dublinCore) ?? item.text(of: "author")).map { PlainText.line($0, limit: 80) },
                 date: item.text(of: "pubDate").flatMap(dates.parse) ?? item.text(of: "date", dublinCore).flatMap(JSONFeedParser.parseDate),
                 link: link,
-                imageURL: image(in: item, baseURL: baseURL))
+                imageURL: picture?.url,
+                imageSize: picture?.size)
         }
         return FeedDocument(
             title: PlainText.line(channel.text(of: "title").map(PlainText.fromHTML) ?? "", limit: PlainText.titleLimit),
@@ -73,6 +75,7 @@ public enum XMLFeedParser {
             let summaryText = entry.child("summary").map(atomText) ?? contentText
             let date = (entry.text(of: "published") ?? entry.text(of: "updated")).flatMap(JSONFeedParser.parseDate)
             let enclosure = links.first { $0.attributes["rel"] == "enclosure" && ($0.attributes["type"] ?? "").hasPrefix("image/") }
+            let picture = enclosure == nil ? image(in: entry, baseURL: baseURL) : nil
             return FeedItem(
                 id: entry.text(of: "id") ?? link?.absoluteString ?? "\(title ?? "entry")-\(index)",
                 title: PlainText.line(title ?? "", limit: PlainText.titleLimit),
@@ -81,7 +84,8 @@ public enum XMLFeedParser {
                 author: (entry.child("author") ?? feed.child("author"))?.text(of: "name").map { PlainText.line($0, limit: 80) },
                 date: date,
                 link: link,
-                imageURL: enclosure?.attributes["href"].flatMap { url($0, baseURL) } ?? image(in: entry, baseURL: baseURL))
+                imageURL: enclosure?.attributes["href"].flatMap { url($0, baseURL) } ?? picture?.url,
+                imageSize: picture?.size)
         }
         return FeedDocument(
             title: PlainText.line(feed.child("title").map(atomText) ?? "", limit: PlainText.titleLimit),
@@ -109,13 +113,17 @@ public enum XMLFeedParser {
     }
 
     /// An image for the item: an image enclosure, or Media RSS content or
-    /// thumbnail.
-    private static func image(in item: XMLTreeNode, baseURL: URL?) -> URL? {
+    /// thumbnail, with its size when Media RSS gives one.
+    private static func image(in item: XMLTreeNode, baseURL: URL?) -> (url: URL, size: ImageSize?)? {
         let enclosure = item.children("enclosure").first { ($0.attributes["type"] ?? "").hasPrefix("image/") }
         let media = item.children("content", media).first { $0.attributes["medium"] == "image" || ($0.attributes["type"] ?? "").hasPrefix("image/") }
             ?? item.child("thumbnail", media)
             ?? item.child("group", media)?.child("thumbnail", media)
-        return (enclosure ?? media)?.attributes["url"].flatMap { url($0, baseURL) }
+        guard let element = enclosure ?? media, let address = element.attributes["url"].flatMap({ url($0, baseURL) })
+        else { return nil }
+        let size = ImageSize(width: element.attributes["width"].flatMap { Int($0) },
+                             height: element.attributes["height"].flatMap { Int($0) })
+        return (address, size)
     }
 
     private static func url(_ text: String, _ baseURL: URL?) -> URL? {

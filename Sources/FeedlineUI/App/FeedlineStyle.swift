@@ -5,6 +5,7 @@ enum FeedlineStyle {
         .feed-row-title { font-weight: bold; }
         .feed-row-warning { font-style: italic; }
         .feed-avatar { border-radius: 9999px; background-color: alpha(currentColor, 0.12); }
+        .feed-thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.08); }
         button.feed-row-reveal { padding: 2px 8px; min-height: 24px; }
         .feed-footer { min-height: 56px; padding: 8px 16px; }
         .status-bar { padding: 4px 8px 4px 12px; min-height: 30px; }

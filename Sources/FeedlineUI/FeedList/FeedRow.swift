@@ -3,26 +3,33 @@ import Foundation
 import GtkKit
 
 /// The widgets of one item row: title, a two-line summary, and a byline
-/// with the author's picture when the feed has one.
+/// with the author's picture when the feed has one; the item's image, when
+/// it has one, on the right, its box shaped by the size the feed declares.
 /// An item with a content warning shows the warning and hides its summary
 /// until revealed ("Show Post"). Built once per row widget GTK creates and
 /// refilled on every bind, so `show` sets every field.
 @MainActor
 final class FeedRow {
-    let root = Box(.vertical, spacing: 4)
+    let root = Box(.horizontal, spacing: 12)
+    /// The text, left of the image.
+    let column = Box(.vertical, spacing: 4)
     let title = Label()
     let warning = Label()
     let revealButton = Button(label: "Show Post")
     let summary = Label()
     let byline = Label()
     let bylineLine = Box(.horizontal, spacing: 6)
-    let avatar: AvatarView
+    /// The pictures, made when the row first shows an item that has one:
+    /// rows of feeds without pictures never pay for their widgets.
+    private(set) var avatar: RowPicture?
+    private(set) var thumbnail: RowPicture?
+    private let images: ImageLoader
     /// The reader pressed Show Post or Hide Post on the item with this id.
     var onToggleReveal: ((String) -> Void)?
     private var itemID: String?
 
     init(images: ImageLoader = .shared) {
-        avatar = AvatarView(images: images)
+        self.images = images
         root.addCSSClass("feed-row")
         title.addCSSClass("feed-row-title")
         title.wrap(lines: 3)
@@ -42,16 +49,28 @@ final class FeedRow {
         }
         for label in [title, warning] {
             label.xAlign = 0
-            root.append(label)
+            column.append(label)
         }
-        root.append(revealButton)
+        column.append(revealButton)
         summary.xAlign = 0
-        root.append(summary)
+        column.append(summary)
         byline.xAlign = 0
         byline.horizontalExpand = true
-        bylineLine.append(avatar.picture)
         bylineLine.append(byline)
-        root.append(bylineLine)
+        column.append(bylineLine)
+        column.horizontalExpand = true
+        root.append(column)
+    }
+
+    static let avatarSize: Int32 = 20
+    static let thumbnailWidth: Int32 = 112
+
+    /// The image's box: `thumbnailWidth` wide, as tall as the declared
+    /// aspect makes it (4:3 when the feed declares none), between a half
+    /// and one and a third of the width.
+    static func thumbnailHeight(for size: ImageSize?) -> Int32 {
+        let aspect = min(4.0 / 3, max(0.5, size?.aspect ?? 0.75))
+        return Int32((Double(thumbnailWidth) * aspect).rounded())
     }
 
     /// `revealed`: the reader chose to see the text behind the item's
@@ -79,7 +98,30 @@ final class FeedRow {
         summary.isVisible = !summaryText.isEmpty
         byline.text = ItemText.byline(item, when: when)
         byline.isVisible = !byline.text.isEmpty
-        avatar.show(item.avatarURL)
+        if item.avatarURL != nil || avatar != nil {
+            avatarPicture().show(item.avatarURL)
+        }
+        if item.imageURL != nil || thumbnail != nil {
+            thumbnailPicture().show(item.imageURL, height: Self.thumbnailHeight(for: item.imageSize))
+        }
         bylineLine.isVisible = byline.isVisible || item.avatarURL != nil
+    }
+
+    private func avatarPicture() -> RowPicture {
+        if let avatar { return avatar }
+        let made = RowPicture(images: images, width: Self.avatarSize, height: Self.avatarSize, cssClass: "feed-avatar")
+        bylineLine.prepend(made.picture)
+        avatar = made
+        return made
+    }
+
+    private func thumbnailPicture() -> RowPicture {
+        if let thumbnail { return thumbnail }
+        let made = RowPicture(images: images, width: Self.thumbnailWidth, height: Self.thumbnailWidth,
+                              cssClass: "feed-thumbnail")
+        made.picture.align(vertical: .start)
+        root.append(made.picture)
+        thumbnail = made
+        return made
     }
 }

@@ -9,14 +9,16 @@ import GtkKit
 @MainActor
 final class ImageLoader {
     /// The app's: a disk cache of 100 MB under `$XDG_CACHE_HOME`, 64 MB of
-    /// decoded pixels in memory, image bodies of at most 5 MB.
-    static let shared = ImageLoader(
-        fetcher: ImageFetcher(
-            http: HTTPClient(policy: HTTPPolicy(maxBodyBytes: 5 * 1024 * 1024, version: FeedlineApp.version)),
-            cache: ImageDiskCache(directory: ImageDiskCache.standardDirectory())),
-        memoryBytes: 64 * 1024 * 1024)
+    /// decoded pixels in memory, image bodies of at most 5 MB. Its HTTP
+    /// client (a URLSession, some megabytes once started) is made at the
+    /// first picture that needs it, so feeds without pictures never pay.
+    static let shared = ImageLoader(memoryBytes: 64 * 1024 * 1024) {
+        ImageFetcher(http: HTTPClient(policy: HTTPPolicy(maxBodyBytes: 5 * 1024 * 1024, version: FeedlineApp.version)),
+                     cache: ImageDiskCache(directory: ImageDiskCache.standardDirectory()))
+    }
 
-    let fetcher: ImageFetcher
+    private let makeFetcher: () -> ImageFetcher
+    private(set) lazy var fetcher = makeFetcher()
     let textures: TextureCache
     /// Images decoded (every load the memory cache could not answer).
     private(set) var decodes = 0
@@ -25,9 +27,13 @@ final class ImageLoader {
         FileHandle.standardError.write(Data("feedline: image \(url.absoluteString): \(reason)\n".utf8))
     }
 
-    init(fetcher: ImageFetcher, memoryBytes: Int) {
-        self.fetcher = fetcher
+    init(memoryBytes: Int, makeFetcher: @escaping () -> ImageFetcher) {
+        self.makeFetcher = makeFetcher
         textures = TextureCache(maxBytes: memoryBytes)
+    }
+
+    convenience init(fetcher: ImageFetcher, memoryBytes: Int) {
+        self.init(memoryBytes: memoryBytes) { fetcher }
     }
 
     /// Loads `url` to fit `width` × `height` device pixels and calls `done`
@@ -43,7 +49,8 @@ final class ImageLoader {
             done(texture)
             return nil
         }
-        return Task { [fetcher] in
+        let fetcher = fetcher
+        return Task {
             let texture: Texture?
             do {
                 let data = try await fetcher.data(for: url, priority: priority)

@@ -19,6 +19,11 @@ public final class Box: Widget {
     public func append(_ child: Widget) {
         gtk_box_append(pointer(), child.widget)
     }
+
+    /// Puts `child` first.
+    public func prepend(_ child: Widget) {
+        gtk_box_prepend(pointer(), child.widget)
+    }
 }
 
 /// A GtkStack: one named child visible at a time.

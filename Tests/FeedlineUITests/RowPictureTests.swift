@@ -6,10 +6,11 @@ import XCTest
 
 @testable import FeedlineUI
 
-/// Authors' pictures in real rows, from a real image server on 127.0.0.1:
-/// a recycled row never shows another item's picture, rows sharing one
-/// picture make one request, and memory answers what it has.
-final class AvatarTests: GtkTestCase, @unchecked Sendable {
+/// Authors' pictures and items' images in real rows, from a real image
+/// server on 127.0.0.1: a recycled row never shows another item's picture,
+/// rows sharing one picture make one request, memory answers what it has,
+/// and an image's box is its declared shape before the image arrives.
+final class RowPictureTests: GtkTestCase, @unchecked Sendable {
     let fixture = FeedFixture()
 
     @MainActor
@@ -45,20 +46,20 @@ final class AvatarTests: GtkTestCase, @unchecked Sendable {
             let recycled = FeedRow(images: images)
             let other = FeedRow(images: images)
             recycled.show(item("a", avatar: server.url("/slow.png")), now: Date())
-            XCTAssertTrue(recycled.avatar.picture.isVisible, "the placeholder holds the picture's place at once")
-            XCTAssertNil(recycled.avatar.picture.texture)
+            XCTAssertTrue(recycled.avatar!.picture.isVisible, "the placeholder holds the picture's place at once")
+            XCTAssertNil(recycled.avatar!.picture.texture)
             // Another row waits for the same slow picture, so its download
             // goes on after the recycled row lets go of it.
             other.show(item("a2", avatar: server.url("/slow.png")), now: Date())
             // GTK recycles the row for item b before a's picture arrives.
             recycled.show(item("b", avatar: server.url("/wide.png")), now: Date())
-            XCTAssertNil(recycled.avatar.picture.texture, "not a frame of the old picture")
-            waitUntil("b's picture is shown") { recycled.avatar.picture.texture != nil }
-            waitUntil("a's slow picture arrives for the other row") { other.avatar.picture.texture != nil }
+            XCTAssertNil(recycled.avatar!.picture.texture, "not a frame of the old picture")
+            waitUntil("b's picture is shown") { recycled.avatar!.picture.texture != nil }
+            waitUntil("a's slow picture arrives for the other row") { other.avatar!.picture.texture != nil }
             MainLoop.run(for: .milliseconds(100))
-            let shown = recycled.avatar.picture.texture
+            let shown = recycled.avatar!.picture.texture
             XCTAssertEqual(shown.map { [$0.width, $0.height] }, [20, 10], "b's 40 × 20 picture, fitted to 20 px")
-            XCTAssertEqual(other.avatar.picture.texture.map { [$0.width, $0.height] }, [20, 20])
+            XCTAssertEqual(other.avatar!.picture.texture.map { [$0.width, $0.height] }, [20, 20])
         }
     }
 
@@ -69,14 +70,39 @@ final class AvatarTests: GtkTestCase, @unchecked Sendable {
             let rows = (0..<3).map { _ in FeedRow(images: images) }
             let url = server.url("/shared.png")
             for (index, row) in rows.enumerated() { row.show(item("\(index)", avatar: url), now: Date()) }
-            waitUntil("every row shows the picture") { rows.allSatisfy { $0.avatar.picture.texture != nil } }
+            waitUntil("every row shows the picture") { rows.allSatisfy { $0.avatar!.picture.texture != nil } }
             XCTAssertEqual(server.requests.count, 1, "one download for three rows")
             let decodes = images.decodes
             let later = FeedRow(images: images)
             later.show(item("later", avatar: url), now: Date())
-            XCTAssertNotNil(later.avatar.picture.texture, "from memory, in the same bind")
+            XCTAssertNotNil(later.avatar!.picture.texture, "from memory, in the same bind")
             XCTAssertEqual(images.decodes, decodes, "no decode and no request for a picture in memory")
             XCTAssertEqual(server.requests.count, 1)
+        }
+    }
+
+    func testAnImagesBoxTakesTheDeclaredShapeBeforeTheImageArrives() throws {
+        let server = try avatarServer()
+        MainActor.assumeIsolated {
+            let row = FeedRow(images: loader())
+            @MainActor func show(_ path: String?, _ size: ImageSize?) {
+                row.show(FeedItem(id: path ?? "none", title: "Photo", imageURL: path.map(server.url),
+                                  imageSize: size), now: Date())
+            }
+            show("/slow.png", ImageSize(width: 400, height: 300))
+            let thumbnail = row.thumbnail!.picture
+            XCTAssertTrue(thumbnail.isVisible)
+            XCTAssertNil(thumbnail.texture)
+            XCTAssertEqual(thumbnail.minimumHeight, 84, "112 px wide at 4:3, before any pixel arrives")
+            waitUntil("the image arrives") { thumbnail.texture != nil }
+            XCTAssertEqual(thumbnail.minimumHeight, 84, "and the same once it is there")
+            show("/tall.png", ImageSize(width: 300, height: 900))
+            XCTAssertEqual(thumbnail.minimumHeight, 149, "a tall image is held to 4:3 upright")
+            XCTAssertNil(thumbnail.texture, "the recycled row drops the last image at once")
+            show("/undeclared.png", nil)
+            XCTAssertEqual(thumbnail.minimumHeight, 84, "4:3 when the feed says nothing")
+            show(nil, nil)
+            XCTAssertFalse(thumbnail.isVisible, "no image, no box")
         }
     }
 
@@ -89,10 +115,13 @@ final class AvatarTests: GtkTestCase, @unchecked Sendable {
             let row = FeedRow(images: images)
             row.show(item("x", avatar: server.url("/broken.png")), now: Date())
             waitUntil("the broken picture fails") { failures == ["/broken.png"] }
-            XCTAssertTrue(row.avatar.picture.isVisible, "the placeholder stays")
-            XCTAssertNil(row.avatar.picture.texture)
+            XCTAssertTrue(row.avatar!.picture.isVisible, "the placeholder stays")
+            XCTAssertNil(row.avatar!.picture.texture)
+            let plain = FeedRow(images: images)
+            plain.show(item("plain", avatar: nil), now: Date())
+            XCTAssertNil(plain.avatar, "a row that never shows a picture has no picture widget")
             row.show(item("y", avatar: nil), now: Date())
-            XCTAssertFalse(row.avatar.picture.isVisible, "a feed without pictures keeps its rows as they were")
+            XCTAssertFalse(row.avatar!.picture.isVisible, "a feed without pictures keeps its rows as they were")
         }
     }
 }
