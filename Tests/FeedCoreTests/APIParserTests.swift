@@ -61,7 +61,7 @@ final class APIParserTests: XCTestCase {
            "media_attachments": [
              {"id": "9", "type": "image", "url": "https://files.example/media/original/9.png",
               "preview_url": "https://files.example/media/small/9.png", "remote_url": null,
-              "description": "A screenshot",
+              "description": "A screenshot", "blurhash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
               "meta": {"small": {"width": 400, "height": 300, "aspect": 1.3333}}}
            ],
            "mentions": [], "tags": [], "emojis": [], "card": null, "poll": null},
@@ -74,8 +74,10 @@ final class APIParserTests: XCTestCase {
            "reblog": null,
            "account": \(account(id: "3", acct: "caro@remote.example", name: "")),
            "media_attachments": [
-             {"id": "10", "type": "video", "url": "https://files.example/v.mp4", "preview_url": "https://files.example/v.png"},
-             {"id": "11", "type": "gifv", "url": "https://files.example/g.mp4", "preview_url": "https://files.example/g.png"}
+             {"id": "10", "type": "video", "url": "https://files.example/v.mp4", "preview_url": "https://files.example/v.png",
+              "blurhash": "LGF5]+Yk^6#M@-5c,1J5@[or[Q6."},
+             {"id": "11", "type": "gifv", "url": "https://files.example/g.mp4", "preview_url": "https://files.example/g.png",
+              "blurhash": "LGF5]+Yk^6#M@-5c,1J5@[or[Q6"}
            ]},
           {"id": "112041234567890125", "created_at": "2024-03-01T12:10:00.000Z",
            "sensitive": false, "spoiler_text": "", "visibility": "public",
@@ -117,6 +119,21 @@ final class APIParserTests: XCTestCase {
         XCTAssertNil(posts[1].imageSize, "no meta: no size")
         XCTAssertEqual(posts[1].imageURL, URL(string: "https://files.example/g.png"), "gifv counts, video doesn't")
         XCTAssertNil(posts[2].imageURL)
+    }
+
+    func testMastodonImageAttachmentGivesItsBlurhashAndAnInvalidOneIsNone() throws {
+        let posts = try mastodon(Self.timeline)
+        XCTAssertEqual(posts[0].imageBlurhash?.text, "LEHV6nWB2yk8pyo0adR*.7kCMdnj", "the image attachment's own")
+        XCTAssertNil(posts[1].imageBlurhash, "the gifv's hash is a character short; the video's is not the image's")
+        XCTAssertNil(posts[2].imageBlurhash, "no media")
+        let odd = try mastodon("""
+            [{"id": "1", "media_attachments": [{"type": "image", "url": "https://f.example/1.png", "blurhash": null}]},
+             {"id": "2", "media_attachments": [{"type": "image", "url": "https://f.example/2.png", "blurhash": 42}]},
+             {"id": "3", "media_attachments": [{"type": "image", "url": "https://f.example/3.png", "blurhash": "<b>"}]}]
+            """)
+        XCTAssertEqual(odd.map(\.id), ["1", "2", "3"], "a bad blurhash never costs the post")
+        XCTAssertEqual(odd.map(\.imageBlurhash), [nil, nil, nil])
+        XCTAssertEqual(odd.map(\.imageURL?.lastPathComponent), ["1.png", "2.png", "3.png"])
     }
 
     func testMastodonContentWarningIsSetAndTextKeptBehindIt() throws {

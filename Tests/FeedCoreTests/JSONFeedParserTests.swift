@@ -24,6 +24,22 @@ final class JSONFeedParserTests: XCTestCase {
         XCTAssertEqual(document.items[1].avatarURL, URL(fileURLWithPath: "/bob.png"), "JSON Feed 1.0's author too")
     }
 
+    func testTheFeedlineExtensionGivesTheImagesBlurhash() throws {
+        let document = try parse("""
+            {"version": "https://jsonfeed.org/version/1.1", "items": [
+              {"id": "1", "image": "https://cdn.example/1.png",
+               "_feedline": {"image_width": 320, "image_height": 240, "blurhash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj"}},
+              {"id": "2", "image": "https://cdn.example/2.png", "_feedline": {"blurhash": "not a blurhash"}},
+              {"id": "3", "image": "https://cdn.example/3.png", "_feedline": {"blurhash": ["LEHV6nWB2yk8pyo0adR*.7kCMdnj"]}},
+              {"id": "4", "image": "https://cdn.example/4.png", "_feedline": {"blurhash": null}},
+              {"id": "5", "image": "https://cdn.example/5.png"}]}
+            """)
+        XCTAssertEqual(document.items[0].imageBlurhash?.text, "LEHV6nWB2yk8pyo0adR*.7kCMdnj")
+        XCTAssertEqual(document.items[0].imageSize, ImageSize(width: 320, height: 240))
+        XCTAssertEqual(document.items.map(\.id), ["1", "2", "3", "4", "5"], "a bad blurhash never costs the item")
+        XCTAssertEqual(document.items.dropFirst().map(\.imageBlurhash), [nil, nil, nil, nil])
+    }
+
     func testReadsTheFieldsOfAnItem() throws {
         let document = try parse("""
             {"version": "https://jsonfeed.org/version/1.1", "title": "News",

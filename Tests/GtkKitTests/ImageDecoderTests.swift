@@ -92,6 +92,34 @@ final class ImageDecoderTests: XCTestCase {
         }
     }
 
+    func testATextureMadeFromPixelsHasTheirSizeAndColours() throws {
+        // 3 × 2: red, green, blue, then white, black, a grey.
+        let rgba: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
+                             255, 255, 255, 255, 0, 0, 0, 255, 128, 128, 128, 255]
+        let texture = try XCTUnwrap(Texture.fromPixels(rgba, width: 3, height: 2))
+        XCTAssertEqual([texture.width, texture.height], [3, 2])
+        XCTAssertEqual([Int(gdk_texture_get_width(texture.pointer)), Int(gdk_texture_get_height(texture.pointer))], [3, 2])
+        XCTAssertEqual(texture.byteCount, rgba.count)
+        // GTK hands pixels back in its default layout: blue, green, red, alpha.
+        var downloaded = [UInt8](repeating: 0, count: rgba.count)
+        downloaded.withUnsafeMutableBufferPointer { gdk_texture_download(texture.pointer, $0.baseAddress, 3 * 4) }
+        let backToRGBA = stride(from: 0, to: downloaded.count, by: 4).flatMap { (pixel: Int) -> [UInt8] in
+            [downloaded[pixel + 2], downloaded[pixel + 1], downloaded[pixel], downloaded[pixel + 3]]
+        }
+        XCTAssertEqual(backToRGBA, rgba)
+    }
+
+    func testPixelsOfTheWrongCountMakeNoTexture() {
+        let rgba = [UInt8](repeating: 255, count: 4 * 4 * 4)
+        XCTAssertNotNil(Texture.fromPixels(rgba, width: 4, height: 4))
+        XCTAssertNil(Texture.fromPixels(rgba, width: 4, height: 5), "too few")
+        XCTAssertNil(Texture.fromPixels(rgba, width: 3, height: 4), "too many")
+        XCTAssertNil(Texture.fromPixels(Array(rgba.dropLast()), width: 4, height: 4), "a byte short")
+        XCTAssertNil(Texture.fromPixels([], width: 0, height: 0), "no pixels")
+        XCTAssertNil(Texture.fromPixels(rgba, width: -4, height: -4))
+        XCTAssertNil(Texture.fromPixels(rgba, width: .max, height: 2), "overflowing")
+    }
+
     /// PNG's chunk checksum (CRC-32, as zlib computes it).
     static func crc32(_ bytes: Data) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

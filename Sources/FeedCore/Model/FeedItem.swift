@@ -5,9 +5,10 @@ import Foundation
 /// Text fields are plain text (never markup) and already trimmed to sizes a
 /// row can show; `content` keeps the full text for a reader view.
 public struct FeedItem: Sendable, Hashable, Identifiable {
-    // The 16-byte fields first and the two 9-byte ones last: Swift lays
-    // fields out in this order, and this one leaves no padding between
-    // them (a list of 100,000 items holds 100,000 of these).
+    // The 16-byte fields first (strings, URLs, the Blurhash, which is a
+    // string) and the two 9-byte ones last: Swift lays fields out in this
+    // order, and this one leaves no padding between them (a list of
+    // 100,000 items holds 100,000 of these).
 
     /// Stable and unique within its feed; paging de-duplicates by it.
     public var id: String
@@ -17,6 +18,9 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
     public var author: String?
     public var link: URL?
     public var imageURL: URL?
+    /// The feed's blurred preview of the image, shown while it loads and
+    /// when it can't be had.
+    public var imageBlurhash: Blurhash?
     /// A content warning (Mastodon's `spoiler_text`): shown instead of the
     /// summary until the reader expands the row.
     public var contentWarning: String?
@@ -42,7 +46,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         contentWarning: String? = nil,
         sharedBy: String? = nil,
         avatarURL: URL? = nil,
-        imageSize: ImageSize? = nil
+        imageSize: ImageSize? = nil,
+        imageBlurhash: Blurhash? = nil
     ) {
         self.id = id
         self.title = title
@@ -56,6 +61,7 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         self.sharedBy = sharedBy
         self.avatarURL = avatarURL
         self.imageSize = imageSize
+        self.imageBlurhash = imageBlurhash
     }
 }
 

@@ -59,7 +59,8 @@ public enum JSONFeedParser {
             link: link,
             imageURL: (raw.image ?? raw.banner_image).flatMap { resolve($0, baseURL) },
             avatarURL: (raw.authors?.first ?? raw.author)?.avatar.flatMap { resolve($0, baseURL) },
-            imageSize: raw._feedline.flatMap { ImageSize(width: $0.image_width, height: $0.image_height) }
+            imageSize: raw._feedline.flatMap { ImageSize(width: $0.image_width, height: $0.image_height) },
+            imageBlurhash: raw._feedline?.blurhash?.value
         )
     }
 
@@ -92,17 +93,29 @@ public enum JSONFeedParser {
         var authors: [RawAuthor]?
         var author: RawAuthor?  // JSON Feed 1.0
         /// Feedline's extension (JSON Feed allows `_` keys): the size of
-        /// `image`, which JSON Feed does not say.
+        /// `image` and its blurhash, which JSON Feed does not say.
         var _feedline: RawExtension?
     }
 
     private struct RawExtension: Decodable {
         var image_width: Int?
         var image_height: Int?
+        var blurhash: LenientBlurhash?
     }
 
     private struct RawAuthor: Decodable {
         var name: String?
         var avatar: String?
+    }
+}
+
+/// A `blurhash` as feeds and APIs give it (JSON Feed's `_feedline`,
+/// Mastodon's media): one that isn't a valid hash, or isn't even a string,
+/// is no preview, never a broken item.
+struct LenientBlurhash: Decodable {
+    var value: Blurhash?
+
+    init(from decoder: any Decoder) throws {
+        value = (try? decoder.singleValueContainer().decode(String.self)).flatMap(Blurhash.init)
     }
 }

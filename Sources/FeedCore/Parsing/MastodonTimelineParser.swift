@@ -36,7 +36,8 @@ public enum MastodonTimelineParser {
             sharedBy: outer.reblog == nil ? nil : PlainText.line(displayName(outer.account), limit: 80),
             avatarURL: status.account?.avatar.flatMap(URL.init(string:)),
             imageSize: image.flatMap { ($0.preview_url != nil ? $0.meta?.small : nil) ?? $0.meta?.original }
-                .flatMap { ImageSize(width: $0.width, height: $0.height) })
+                .flatMap { ImageSize(width: $0.width, height: $0.height) },
+            imageBlurhash: image?.blurhash?.value)
     }
 
     private static func displayName(_ account: Account?) -> String {
@@ -69,6 +70,7 @@ public enum MastodonTimelineParser {
         var url: String?
         var preview_url: String?
         var meta: Meta?
+        var blurhash: LenientBlurhash?
     }
 
     /// `meta.small` is the preview's size, `meta.original` the file's.

@@ -21,6 +21,23 @@ public final class Texture: @unchecked Sendable {
 
     /// The memory its pixels take (4 bytes each).
     public var byteCount: Int { width * height * 4 }
+
+    /// A texture of `rgba`: `width` × `height` pixels, row by row, 4 bytes
+    /// each (red, green, blue, alpha; not premultiplied), such as a
+    /// blurhash's placeholder. Nil unless `rgba` holds exactly
+    /// `width * height * 4` bytes. Copies the bytes once (GTK keeps its own
+    /// copy); safe off the main thread.
+    public static func fromPixels(_ rgba: [UInt8], width: Int, height: Int) -> Texture? {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0, !overflow, pixels <= Int.max / 4, rgba.count == pixels * 4,
+              let width32 = Int32(exactly: width), let height32 = Int32(exactly: height) else { return nil }
+        let bytes = rgba.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard let texture = gdk_memory_texture_new(width32, height32, GDK_MEMORY_R8G8B8A8, bytes, gsize(width * 4)) else {
+            return nil
+        }
+        return Texture(adopting: texture, width: width, height: height)
+    }
 }
 
 /// Turns image bytes into a texture of the size it is shown at. Decoding
