@@ -54,6 +54,41 @@ final class FeedLibraryFileTests: XCTestCase {
         XCTAssertEqual((json?["lastOpened"] as? [String: Any])?["kind"] as? String, "sample")
     }
 
+    func testEachFeedsLayoutIsRememberedAndForgottenWithTheFeed() throws {
+        var library = FeedLibrary(feeds: everyKind)
+        library.setLayout(.grid, of: .sample)
+        library.setLayout(.grid, of: everyKind[2].spec)
+        library.setLayout(.grid, of: everyKind[3].spec)
+        library.setLayout(.list, of: everyKind[3].spec)
+        try file.save(library)
+        let loaded = file.load().library
+        XCTAssertEqual(loaded, library)
+        XCTAssertEqual(loaded.layout(of: .sample), .grid)
+        XCTAssertEqual(loaded.layout(of: everyKind[2].spec), .grid)
+        XCTAssertEqual(loaded.layout(of: everyKind[3].spec), .list, "back to the list")
+        XCTAssertEqual(loaded.layout(of: everyKind[0].spec), .list, "a list until chosen otherwise")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file.url)) as? [String: Any]
+        let layouts = json?["layouts"] as? [[String: Any]]
+        XCTAssertEqual(layouts?.count, 2, "only the feeds not shown as a list")
+        XCTAssertEqual(layouts?.compactMap { $0["layout"] as? String }, ["grid", "grid"])
+        var removed = loaded
+        removed.remove(everyKind[2].spec)
+        XCTAssertEqual(removed.layout(of: everyKind[2].spec), .list, "a removed feed's layout goes with it")
+    }
+
+    func testAFileWithoutLayoutsOrWithAnUnknownOneStillLoads() throws {
+        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"version": 1, "feeds": []}"#.utf8).write(to: file.url)
+        XCTAssertEqual(file.load().library, FeedLibrary())
+        let layouts = #"[{"kind": "sample", "layout": "carousel"},"#
+            + #" {"kind": "hacker-news", "api": "https://hn.algolia.com", "layout": "grid"}]"#
+        try Data(#"{"version": 1, "feeds": [], "layouts": \#(layouts)}"#.utf8).write(to: file.url)
+        let loaded = file.load()
+        XCTAssertNil(loaded.problem, "a later version's layout is not damage")
+        XCTAssertEqual(loaded.library.layout(of: .sample), .list)
+        XCTAssertEqual(loaded.library.layout(of: .hackerNews(api: FeedSpec.hackerNewsAPI)), .grid)
+    }
+
     func testSavingReplacesTheWholeFileAndLeavesNoTemporaryFiles() throws {
         try file.save(FeedLibrary(feeds: everyKind))
         try file.save(FeedLibrary(feeds: [everyKind[0]]))

@@ -20,6 +20,19 @@ public enum TestImages {
         return file
     }
 
+    /// A decompression bomb's header: a valid PNG whose header says it is
+    /// `width` × `height` pixels, with the data of one pixel after it.
+    public static func bomb(width: Int, height: Int) -> Data {
+        var header = Data()
+        header.append(contentsOf: bigEndian(UInt32(width)) + bigEndian(UInt32(height)))
+        header.append(contentsOf: [8, 2, 0, 0, 0])
+        var file = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        file.append(chunk("IHDR", header))
+        file.append(chunk("IDAT", zlibStored(Data([0, 1, 2, 3]))))
+        file.append(chunk("IEND", Data()))
+        return file
+    }
+
     private static func chunk(_ type: String, _ body: Data) -> Data {
         let typed = Data(type.utf8) + body
         return Data(bigEndian(UInt32(body.count))) + typed + Data(bigEndian(crc32(typed)))

@@ -18,7 +18,7 @@ final class AccessibilityTests: GtkTestCase, @unchecked Sendable {
             let window = openWindow(on: LocalFeedSource(file: url))
             waitUntil("the title") { window.window.title == "Named Feed" }
             settle(window)
-            XCTAssertTrue(window.feedList.listView.accessibleLabelIs("Named Feed"))
+            XCTAssertTrue(window.feedList.view.accessibleLabelIs("Named Feed"))
             let now = Date()
             for position in 0..<5 {
                 let item = window.feedList.items[position]
@@ -26,7 +26,7 @@ final class AccessibilityTests: GtkTestCase, @unchecked Sendable {
                 XCTAssertTrue(row.accessibleLabelIs(ItemText.accessibleName(item, now: now)),
                               "row \(position) is named “\(ItemText.accessibleName(item, now: now))”")
             }
-            XCTAssertTrue(window.feedList.listView.accessibleBusyIs(false))
+            XCTAssertTrue(window.feedList.view.accessibleBusyIs(false))
         }
     }
 
@@ -37,7 +37,7 @@ final class AccessibilityTests: GtkTestCase, @unchecked Sendable {
             let window = openWindow(on: source)
             scrollToBottom(window)
             waitUntil("the next page is asked for") { source.requestCount == 2 }
-            XCTAssertTrue(window.feedList.listView.accessibleBusyIs(true))
+            XCTAssertTrue(window.feedList.view.accessibleBusyIs(true))
             waitUntil("the loading footer is on screen") {
                 self.scrollToBottom(window)
                 return window.feedList.factory.cells.contains { $0.shownFooter?.spinner.isMapped == true }
@@ -47,7 +47,7 @@ final class AccessibilityTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(footer.spinner.accessibleBusyIs(true))
             source.answer(1, with: .failure(FeedError("Gone")))
             waitUntil("the failure shows") { window.statusBar.retryButton.isVisible }
-            XCTAssertTrue(window.feedList.listView.accessibleBusyIs(false))
+            XCTAssertTrue(window.feedList.view.accessibleBusyIs(false))
             XCTAssertTrue(window.statusBar.retryButton.accessibleDescriptionIs("Gone"),
                           "Retry says why it is there")
         }

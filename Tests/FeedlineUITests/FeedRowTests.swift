@@ -21,11 +21,11 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
             }
             let window = openWindow(on: LocalFeedSource(file: url))
             let cell = try! XCTUnwrap(window.feedList.factory.cell(at: 0))
-            XCTAssertEqual(cell.row.title.text, title)
-            XCTAssertEqual(cell.row.summary.text, summary)
-            XCTAssertTrue(cell.row.byline.text.hasPrefix("<u>Eve</u> · "), cell.row.byline.text)
-            XCTAssertFalse(cell.row.title.usesMarkup)
-            XCTAssertFalse(cell.row.summary.usesMarkup)
+            XCTAssertEqual(cell.row!.title.text, title)
+            XCTAssertEqual(cell.row!.summary.text, summary)
+            XCTAssertTrue(cell.row!.byline.text.hasPrefix("<u>Eve</u> · "), cell.row!.byline.text)
+            XCTAssertFalse(cell.row!.title.usesMarkup)
+            XCTAssertFalse(cell.row!.summary.usesMarkup)
         }
     }
 
@@ -35,8 +35,8 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
             let url = fixture.writeFeed(count: 3) { _, item in item["summary"] = long }
             let window = openWindow(on: LocalFeedSource(file: url))
             let cell = try! XCTUnwrap(window.feedList.factory.cell(at: 0))
-            XCTAssertEqual(cell.row.summary.layoutLineCount, 2)
-            XCTAssertTrue(cell.row.summary.isEllipsized)
+            XCTAssertEqual(cell.row!.summary.layoutLineCount, 2)
+            XCTAssertTrue(cell.row!.summary.isEllipsized)
         }
     }
 
@@ -62,11 +62,11 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
             }
             XCTAssertEqual(ids(window), (0..<10_000).map(FeedFixture.id))
             print("10,000 items: \(window.feedList.factory.cellsMade) row widgets made, "
-                  + "\(window.feedList.listView.rowWidgetCount) alive")
+                  + "\(window.feedList.view.rowWidgetCount) alive")
             XCTAssertLessThan(window.feedList.factory.cellsMade, 400,
                               "row widgets are recycled, not made per item")
-            XCTAssertLessThan(window.feedList.listView.rowWidgetCount, 400)
-            XCTAssertGreaterThan(window.feedList.listView.rowWidgetCount, 5)
+            XCTAssertLessThan(window.feedList.view.rowWidgetCount, 400)
+            XCTAssertGreaterThan(window.feedList.view.rowWidgetCount, 5)
         }
     }
 

@@ -40,15 +40,21 @@ final class FeedWindowFocusTests: GtkTestCase, @unchecked Sendable {
             XDoTool.press(["shift+Tab"], inWindowTitled: title)
             waitUntil("Shift+Tab reaches the main menu") { window.header.menuButton.containsFocus }
             XDoTool.press(["shift+Tab"], inWindowTitled: title)
+            waitUntil("then the layout buttons, Grid") { window.header.gridButton.containsFocus }
+            XDoTool.press(["shift+Tab"], inWindowTitled: title)
+            waitUntil("and List") { window.header.listButton.containsFocus }
+            XDoTool.press(["shift+Tab"], inWindowTitled: title)
             waitUntil("then Refresh") { window.header.refreshButton.containsFocus }
             XDoTool.press(["Tab"], inWindowTitled: title)
-            waitUntil("Tab from Refresh reaches the main menu") { window.header.menuButton.containsFocus }
+            waitUntil("Tab from Refresh reaches the layout buttons") { window.header.listButton.containsFocus }
+            XDoTool.press(["Tab", "Tab"], inWindowTitled: title)
+            waitUntil("then the main menu") { window.header.menuButton.containsFocus }
             // Then the window's own buttons (close...), then the list.
-            for _ in 0..<4 where !window.feedList.listView.containsFocus {
+            for _ in 0..<6 where !window.feedList.view.containsFocus {
                 XDoTool.press(["Tab"], inWindowTitled: title)
                 MainLoop.run(for: .milliseconds(100))
             }
-            XCTAssertTrue(window.feedList.listView.containsFocus, "Tab comes round to the list")
+            XCTAssertTrue(window.feedList.view.containsFocus, "Tab comes round to the list")
         }
     }
 
@@ -60,7 +66,7 @@ final class FeedWindowFocusTests: GtkTestCase, @unchecked Sendable {
             waitUntil("Retry has focus") { window.statusBar.retryButton.containsFocus }
             XDoTool.press(["Return"], inWindowTitled: title)
             waitUntil("the page lands") { window.feedList.itemCount == 40 }
-            XCTAssertTrue(window.feedList.listView.containsFocus, "focus stays in the list region")
+            XCTAssertTrue(window.feedList.view.containsFocus, "focus stays in the list region")
             XCTAssertFalse(window.header.refreshButton.containsFocus)
         }
     }

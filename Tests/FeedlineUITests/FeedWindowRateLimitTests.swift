@@ -52,7 +52,7 @@ final class FeedWindowRateLimitTests: GtkTestCase, @unchecked Sendable {
             waitUntil("it lands") { window.feedList.itemCount == 50 }
             XCTAssertEqual(ids(window), (0..<50).map(FeedFixture.id), "nothing skipped or repeated")
             XCTAssertEqual(window.feedList.footer, .end)
-            XCTAssertTrue(window.feedList.listView.containsFocus, "focus went back into the list")
+            XCTAssertTrue(window.feedList.view.containsFocus, "focus went back into the list")
         }
     }
 

@@ -106,6 +106,105 @@ final class RowPictureTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheFeedsBlurredPreviewFillsThePlaceholderAndStaysWhenThePictureFails() throws {
+        let server = try avatarServer()
+        let preview = Blurhash("LEHV6nWB2yk8pyo0adR*.7kCMdnj")
+        MainActor.assumeIsolated {
+            let images = loader()
+            let row = FeedRow(images: images)
+            row.show(FeedItem(id: "slow", title: "Slow", imageURL: server.url("/slow.png"), imageBlurhash: preview),
+                     now: Date())
+            let thumbnail = row.thumbnail!.picture
+            waitUntil("the preview is drawn, 32 pixels across") { thumbnail.texture?.width == 32 }
+            XCTAssertEqual(thumbnail.texture?.height, 24, "in the box's 4:3 shape")
+            waitUntil("the picture (30 × 30) replaces it") { thumbnail.texture?.width == 30 }
+
+            row.show(FeedItem(id: "broken", title: "Broken", imageURL: server.url("/broken.png"), imageBlurhash: preview),
+                     now: Date())
+            XCTAssertEqual(thumbnail.texture?.width, 32, "the preview is in memory: drawn in the same bind")
+            waitUntil("the broken picture is given up") { server.requests.contains { $0.path == "/broken.png" } }
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(thumbnail.texture?.width, 32, "the preview stays")
+
+            row.show(FeedItem(id: "warned", title: "Warned", imageURL: server.url("/wide.png"),
+                              contentWarning: "Spiders", imageBlurhash: preview), now: Date())
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(thumbnail.texture?.width, 32, "behind a content warning, only the preview")
+            XCTAssertFalse(server.requests.contains { $0.path == "/wide.png" }, "and no download")
+            row.show(FeedItem(id: "warned", title: "Warned", imageURL: server.url("/wide.png"),
+                              contentWarning: "Spiders", imageBlurhash: preview), now: Date(), revealed: true)
+            waitUntil("Show Post shows the picture (40 × 20)") { thumbnail.texture?.width == 40 }
+        }
+    }
+
+    func testEveryHostileImageEndsAsThePlaceholderWithAReason() throws {
+        let png = TestImages.png(width: 64, height: 64)
+        let server = try LoopbackServer { request in
+            let image = ["Content-Type": "image/png"]
+            switch request.path {
+            case "/over-the-byte-cap.png": return .init(headers: image, body: TestImages.png(width: 200, height: 200))
+            case "/bomb.png": return .init(headers: image, body: TestImages.bomb(width: 30_000, height: 30_000))
+            case "/truncated.png": return .init(headers: image, body: png.prefix(png.count / 2))
+            case "/corrupt.png":
+                var bytes = png
+                bytes.replaceSubrange(40..<200, with: Data(repeating: 0x5A, count: 160))
+                return .init(headers: image, body: bytes)
+            case "/wrong-type.png": return .init(headers: ["Content-Type": "text/html"], body: png)
+            case "/missing.png": return .text("not here", status: 404)
+            default: return .init(headers: image, body: png)
+            }
+        }
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            // Bodies of at most 64 KB: the 200 × 200 PNG (120 KB) is over.
+            let http = HTTPClient(policy: HTTPPolicy(maxBodyBytes: 64 * 1024, version: "test"))
+            let images = ImageLoader(fetcher: ImageFetcher(http: http, cache: nil), memoryBytes: 1024 * 1024)
+            var reasons: [String: String] = [:]
+            images.onFailure = { url, reason in reasons[url.path] = reason }
+            let cases = ["/over-the-byte-cap.png": "too large", "/bomb.png": "too large (30000 × 30000 pixels)",
+                         "/truncated.png": "incomplete", "/corrupt.png": "couldn't be read",
+                         "/wrong-type.png": "Not an image", "/missing.png": "404"]
+            var rows: [FeedRow] = []
+            for path in cases.keys.sorted() {
+                let row = FeedRow(images: images)
+                row.show(FeedItem(id: path, title: path, imageURL: server.url(path)), now: Date())
+                rows.append(row)
+            }
+            let fine = FeedRow(images: images)
+            fine.show(FeedItem(id: "fine", title: "Fine", imageURL: server.url("/fine.png")), now: Date())
+            waitUntil("every hostile image is given up") { reasons.count == cases.count }
+            waitUntil("and the fine one shown") { fine.thumbnail!.picture.texture != nil }
+            for (path, reason) in cases {
+                XCTAssertTrue(reasons[path]?.localizedCaseInsensitiveContains(reason) == true, "\(path): \(reasons[path] ?? "-")")
+            }
+            for row in rows {
+                XCTAssertTrue(row.thumbnail!.picture.isVisible, "the placeholder stays")
+                XCTAssertNil(row.thumbnail!.picture.texture)
+            }
+            XCTAssertEqual(images.textures.count, 1, "nothing of the hostile images is kept in memory")
+        }
+    }
+
+    func testTheMemoryCacheStaysWithinItsBytesDroppingTheLeastRecentlyUsed() throws {
+        MainActor.assumeIsolated {
+            // Four 16 × 16 textures take 1 KB each; the cache holds 3 KB.
+            let cache = TextureCache(maxBytes: 3 * 1024)
+            let texture = { Texture.fromPixels([UInt8](repeating: 128, count: 16 * 16 * 4), width: 16, height: 16)! }
+            let keys = (0..<4).map { TextureCache.Key(source: "https://example.org/\($0).png", width: 16, height: 16) }
+            for key in keys.prefix(3) { cache.insert(texture(), for: key) }
+            XCTAssertNotNil(cache[keys[0]], "used again: now the most recent")
+            cache.insert(texture(), for: keys[3])
+            XCTAssertEqual(cache.bytes, 3 * 1024)
+            XCTAssertEqual(cache.count, 3)
+            XCTAssertNil(cache[keys[1]], "the least recently used went")
+            XCTAssertNotNil(cache[keys[0]])
+            XCTAssertNotNil(cache[keys[3]])
+            cache.insert(Texture.fromPixels([UInt8](repeating: 0, count: 32 * 32 * 4), width: 32, height: 32)!,
+                         for: TextureCache.Key(source: "huge", width: 32, height: 32))
+            XCTAssertEqual(cache.bytes, 3 * 1024, "one larger than the whole cache is not kept")
+        }
+    }
+
     func testABrokenPictureLeavesThePlaceholderAndNoPictureLeavesNoSpace() throws {
         let server = try avatarServer()
         MainActor.assumeIsolated {

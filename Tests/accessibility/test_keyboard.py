@@ -41,6 +41,11 @@ def is_button(name):
     return lambda obj: role(obj) == pyatspi.ROLE_PUSH_BUTTON and name_of(obj) == name
 
 
+def is_toggle(name, pressed):
+    return lambda obj: (role(obj) == pyatspi.ROLE_TOGGLE_BUTTON and name_of(obj) == name
+                        and has_state(obj, pyatspi.STATE_PRESSED) == pressed)
+
+
 def row_named(name):
     return lambda obj: is_row(obj) and name_of(obj) == name
 
@@ -119,8 +124,8 @@ def num(index):
 # Tab order ---------------------------------------------------------------------
 
 def check_tab_order(s):
-    """From a row: Tab → Refresh → feed switcher → Main Menu → the same row; Shift+Tab from
-    the row → Main Menu."""
+    """From a row: Tab → Refresh → feed switcher → Show as List (pressed) → Show as Grid →
+    Main Menu → the same row; Shift+Tab from the row → Main Menu."""
     report = s.report
     row = s.focused()
     report.require(is_row(row), "a list row has focus before the Tab order checks", where(row))
@@ -128,7 +133,10 @@ def check_tab_order(s):
 
     steps = [("Tab", is_button("Refresh"), "Tab from a row (no Retry shown) goes to the Refresh button"),
              ("Tab", is_button(s.title), f"Tab from Refresh goes to the feed switcher, named after the feed ('{s.title}')"),
-             ("Tab", is_button("Main Menu"), "Tab from the feed switcher goes to the main menu button ('Main Menu')"),
+             ("Tab", is_toggle("Show as List", True),
+              "Tab from the feed switcher goes to the layout buttons: 'Show as List', pressed"),
+             ("Tab", is_toggle("Show as Grid", False), "then 'Show as Grid', not pressed"),
+             ("Tab", is_button("Main Menu"), "then the main menu button ('Main Menu')"),
              ("Tab", row_named(row_name), "Tab from Main Menu goes back into the list, to the row last focused"),
              ("shift+Tab", is_button("Main Menu"), "Shift+Tab from a row goes to the main menu button"),
              ("Tab", row_named(row_name), "Tab from Main Menu returns to that row")]

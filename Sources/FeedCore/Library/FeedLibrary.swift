@@ -8,11 +8,24 @@ public struct FeedLibrary: Equatable, Sendable {
     public private(set) var feeds: [SavedFeed] = []
     /// The feed open last, if the reader ever switched.
     public var lastOpened: FeedSpec?
+    /// Feeds the reader chose to see in another layout than the list
+    /// (any feed: added, the sample, or one from the command line).
+    public private(set) var layouts: [FeedSpec: FeedLayout] = [:]
 
-    public init(feeds: [SavedFeed] = [], lastOpened: FeedSpec? = nil) {
+    public init(feeds: [SavedFeed] = [], lastOpened: FeedSpec? = nil, layouts: [FeedSpec: FeedLayout] = [:]) {
         self.feeds = []
         feeds.forEach { add($0) }
         self.lastOpened = lastOpened
+        self.layouts = layouts.filter { $0.value != .list }
+    }
+
+    /// How `spec` is shown: as the reader last chose, a list at first.
+    public func layout(of spec: FeedSpec) -> FeedLayout {
+        layouts[spec] ?? .list
+    }
+
+    public mutating func setLayout(_ layout: FeedLayout, of spec: FeedSpec) {
+        layouts[spec] = layout == .list ? nil : layout
     }
 
     /// Adds `feed`, or renames it when it is already there.
@@ -27,6 +40,7 @@ public struct FeedLibrary: Equatable, Sendable {
     public mutating func remove(_ spec: FeedSpec) {
         feeds.removeAll { $0.spec == spec }
         if lastOpened == spec { lastOpened = nil }
+        layouts[spec] = nil
     }
 }
 
@@ -49,9 +63,13 @@ public struct SavedFeed: Equatable, Sendable {
 ///     {"version": 1,
 ///      "feeds": [{"title": "#swift on mastodon.social", "kind": "mastodon",
 ///                 "instance": "https://mastodon.social", "timeline": "tag", "tag": "swift"}],
-///      "lastOpened": {"kind": "hacker-news", "api": "https://hn.algolia.com"}}
+///      "lastOpened": {"kind": "hacker-news", "api": "https://hn.algolia.com"},
+///      "layouts": [{"kind": "sample", "layout": "grid"}]}
+///
+/// `layouts` (absent in files of earlier versions of Feedline) lists only
+/// the feeds not shown as a list.
 extension FeedLibrary: Codable {
-    private enum Keys: String, CodingKey { case version, feeds, lastOpened }
+    private enum Keys: String, CodingKey { case version, feeds, lastOpened, layouts }
     public static let formatVersion = 1
 
     public init(from decoder: any Decoder) throws {
@@ -61,8 +79,10 @@ extension FeedLibrary: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .version, in: container, debugDescription: "unknown version \(version)")
         }
+        let layouts = try container.decodeIfPresent([LayoutChoice].self, forKey: .layouts) ?? []
         self.init(feeds: try container.decode([SavedFeed].self, forKey: .feeds),
-                  lastOpened: try container.decodeIfPresent(FeedSpec.self, forKey: .lastOpened))
+                  lastOpened: try container.decodeIfPresent(FeedSpec.self, forKey: .lastOpened),
+                  layouts: Dictionary(layouts.map { ($0.spec, $0.layout) }) { _, last in last })
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,7 +90,41 @@ extension FeedLibrary: Codable {
         try container.encode(Self.formatVersion, forKey: .version)
         try container.encode(feeds, forKey: .feeds)
         try container.encodeIfPresent(lastOpened, forKey: .lastOpened)
+        if !layouts.isEmpty {
+            // Sorted, so saving the same library writes the same file.
+            let choices = layouts.map { LayoutChoice(spec: $0.key, layout: $0.value) }
+            try container.encode(choices.sorted { $0.sortKey < $1.sortKey }, forKey: .layouts)
+        }
     }
+}
+
+/// One entry of `layouts` in feeds.json: the feed's fields and its layout.
+private struct LayoutChoice: Codable {
+    var spec: FeedSpec
+    var layout: FeedLayout
+
+    private enum Keys: String, CodingKey { case layout }
+
+    init(spec: FeedSpec, layout: FeedLayout) {
+        self.spec = spec
+        self.layout = layout
+    }
+
+    init(from decoder: any Decoder) throws {
+        spec = try FeedSpec(from: decoder)
+        // A layout this version does not know (a later Feedline's) is a
+        // list here, rather than a damaged file.
+        let name = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .layout)
+        layout = FeedLayout(rawValue: name) ?? .list
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(layout.rawValue, forKey: .layout)
+        try spec.encode(to: encoder)
+    }
+
+    var sortKey: String { "\(spec.title) \(spec)" }
 }
 
 extension SavedFeed: Codable {

@@ -62,6 +62,18 @@ final class FeedCatalog {
         onChange?()
     }
 
+    /// How `spec` is shown: as the reader last chose, a list at first.
+    func layout(of spec: FeedSpec) -> FeedLayout {
+        library.layout(of: spec)
+    }
+
+    /// Remembers how the reader wants `spec` shown.
+    func setLayout(_ layout: FeedLayout, of spec: FeedSpec) {
+        guard library.layout(of: spec) != layout else { return }
+        library.setLayout(layout, of: spec)
+        save()
+    }
+
     /// Remembers `spec` as the feed to reopen at the next start.
     func opened(_ spec: FeedSpec) {
         guard library.lastOpened != spec else { return }

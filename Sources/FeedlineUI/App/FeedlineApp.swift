@@ -86,6 +86,8 @@ public final class FeedlineApp {
         application.setAccelerators(["<Control>question", "F1"], for: "win.show-help-overlay")
         application.setAccelerators(["<Control>o"], for: "win.choose-feed")
         application.setAccelerators(["<Control>n"], for: "win.add-feed")
+        application.setAccelerators(["<Control>1"], for: "win.layout::list")
+        application.setAccelerators(["<Control>2"], for: "win.layout::grid")
     }
 
     private func showAbout() {

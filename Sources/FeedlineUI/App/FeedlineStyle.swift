@@ -7,6 +7,11 @@ enum FeedlineStyle {
         .feed-avatar { border-radius: 9999px; background-color: alpha(currentColor, 0.12); }
         .feed-thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.08); }
         button.feed-row-reveal { padding: 2px 8px; min-height: 24px; }
+        .feed-tile { padding: 6px 6px 10px 6px; }
+        .feed-tile-picture, .feed-tile-excerpt { border-radius: 8px; background-color: alpha(currentColor, 0.08); margin-bottom: 4px; }
+        .feed-tile-excerpt { font-size: smaller; padding: 10px 12px; }
+        .feed-tile-title { font-weight: bold; }
+        gridview.feed-grid { padding: 6px; }
         .feed-footer { min-height: 56px; padding: 8px 16px; }
         .status-bar { padding: 4px 8px 4px 12px; min-height: 30px; }
         .status-page { padding: 24px; }

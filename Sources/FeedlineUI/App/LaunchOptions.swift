@@ -163,6 +163,8 @@ extension LaunchCommand {
           Ctrl+R, F5          Refresh from the top
           Ctrl+O              Choose another feed
           Ctrl+N              Add a feed
+          Ctrl+1, Ctrl+2      Show the feed as a list, or as a grid of
+                              pictures (remembered for each feed)
           Ctrl+W              Close the window
           Ctrl+Q              Quit
           Enter               Open the focused item's link in the browser

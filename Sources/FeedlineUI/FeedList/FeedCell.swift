@@ -2,23 +2,33 @@ import FeedCore
 import Foundation
 import GtkKit
 
-/// What one recycled list row holds: an item row, and (made on first need,
-/// since only the last row ever shows it) a footer. Bind puts whichever the
-/// entry needs into the row.
+/// What one recycled cell of the feed's view holds: the widgets of an item
+/// (a list row or a grid tile), and (made on first need, since only the
+/// last cell ever shows it) a footer. Bind puts whichever the entry needs
+/// into the cell.
 @MainActor
 final class FeedCell {
-    let row: FeedRow
+    let widgets: any ItemWidgets
     private var footer: FeedFooter?
-    /// The item the row shows now (nil while it shows the footer).
+    /// The item the cell shows now (nil while it shows the footer).
     private(set) var item: FeedItem?
 
-    /// `onContextClick`: a right click on the item row, at (x, y) in it.
-    init(images: ImageLoader = .shared, onContextClick: @escaping @MainActor (FeedCell, Double, Double) -> Void) {
-        row = FeedRow(images: images)
-        row.root.onContextClick { [weak self] x, y in
+    /// `onContextClick`: a right click on the item, at (x, y) in it.
+    init(_ layout: FeedLayout, images: ImageLoader = .shared,
+         onContextClick: @escaping @MainActor (FeedCell, Double, Double) -> Void) {
+        widgets = switch layout {
+        case .list: FeedRow(images: images)
+        case .grid: FeedTile(images: images)
+        }
+        widgets.root.onContextClick { [weak self] x, y in
             if let self { onContextClick(self, x, y) }
         }
     }
+
+    /// The list row, in the list layout.
+    var row: FeedRow? { widgets as? FeedRow }
+    /// The tile, in the grid layout.
+    var tile: FeedTile? { widgets as? FeedTile }
 
     /// The footer this cell shows, if it shows one now.
     private(set) var shownFooter: FeedFooter?
@@ -26,14 +36,20 @@ final class FeedCell {
     /// The list row this cell is bound to.
     private var listRow: ListRow?
 
-    func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date, revealed: Bool) {
+    /// The position of the item it shows.
+    private(set) var position = 0
+
+    /// `priority`: its pictures' download priority (`FeedList.picturePriority`).
+    func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date, revealed: Bool, priority: Int) {
         self.listRow = listRow
+        position = listRow.position
         switch entry {
         case .item(let item):
             self.item = item
             let when = ItemText.when(item, now: now)
-            row.show(item, when: when, revealed: revealed)
-            listRow.setChild(row.root)
+            widgets.setPicturePriority(priority)
+            widgets.show(item, when: when, revealed: revealed)
+            listRow.setChild(widgets.root)
             listRow.isActivatable = true
             listRow.setAccessibleLabel(ItemText.accessibleName(item, when: when))
         case .footer(let state):
@@ -50,7 +66,7 @@ final class FeedCell {
     /// Shows the item again, its content warning revealed or not.
     func showItemAgain(revealed: Bool) {
         guard let item else { return }
-        row.show(item, now: Date(), revealed: revealed)
+        widgets.show(item, when: ItemText.when(item, now: Date()), revealed: revealed)
     }
 
     /// Shows `state` in the footer this cell shows (a countdown tick).

@@ -2,8 +2,10 @@ import FeedCore
 import Foundation
 import GtkKit
 
-/// The endless list: a GtkListView directly inside a GtkScrolledWindow, over
-/// a model of feed items with the footer sentinel last.
+/// The endless feed: a GtkListView (one item per row) or a GtkGridView
+/// (the photo grid) directly inside a GtkScrolledWindow, over a model of
+/// feed items with the footer sentinel last. Both layouts share the model,
+/// the scrolling and the paging; switching keeps the item the reader is on.
 ///
 /// It decides nothing about paging. It reports when the reader is near the
 /// end (`onNeedsMore`: at `edge-reached`, and earlier, whenever the content
@@ -13,10 +15,14 @@ import GtkKit
 final class FeedList {
     let scroller = ScrolledWindow()
     let store = ListStore<FeedListEntry>()
-    let factory: ListItemFactory<FeedListEntry, FeedCell>
-    let listView: ListView
+    /// The cells of the current layout's view.
+    private(set) var factory: ListItemFactory<FeedListEntry, FeedCell>
+    /// The list or the grid, whichever shows the feed now.
+    private(set) var view: ListBase
+    private(set) var layout: FeedLayout
     let adjustment: Adjustment
     var prefetch = PrefetchPolicy()
+    private let images: ImageLoader
 
     /// The reader is close to the end of what is loaded.
     var onNeedsMore: (() -> Void)?
@@ -39,35 +45,21 @@ final class FeedList {
     /// What the footer sentinel shows, or nil when there is none.
     private(set) var footer: FooterState?
 
-    /// `images`: where rows get authors' pictures.
-    init(images: ImageLoader = .shared) {
-        var contextClick: @MainActor (FeedCell, Double, Double) -> Void = { _, _, _ in }
-        let revealed = revealed
-        factory = ListItemFactory(
-            makeCell: { _ in
-                let cell = FeedCell(images: images, onContextClick: { cell, x, y in contextClick(cell, x, y) })
-                cell.row.onToggleReveal = { [unowned cell] id in
-                    revealed.toggle(id)
-                    cell.showItemAgain(revealed: revealed.contains(id))
-                }
-                return cell
-            },
-            bind: { cell, entry, row in
-                let isRevealed = if case .item(let item) = entry { revealed.contains(item.id) } else { false }
-                cell.bind(entry, to: row, now: Date(), revealed: isRevealed)
-            },
-            unbind: { cell, _ in cell.unbind() }
-        )
-        listView = ListView(model: store, factory: factory)
-        listView.addCSSClass("feed-list")
-        listView.showsSeparators = true
-        scroller.setChild(listView)
-        scroller.verticalExpand = true
+    /// What cells report, for whichever view made them.
+    private let cellEvents = CellEvents()
+
+    /// `images`: where rows get their pictures.
+    init(layout: FeedLayout = .list, images: ImageLoader = .shared) {
+        self.layout = layout
+        self.images = images
         adjustment = scroller.verticalAdjustment
-        contextClick = { [weak self] cell, x, y in
-            guard let item = cell.item else { return }
-            self?.onContextMenu?(item, cell.row.root, x, y)
-        }
+        scroller.verticalExpand = true
+        (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
+        scroller.setChild(view)
+        connectView()
+        cellEvents.onContextClick = { [weak self] item, anchor, x, y in self?.onContextMenu?(item, anchor, x, y) }
+        cellEvents.onToggleReveal = { [weak self] id in self?.toggleReveal(id) }
+        cellEvents.picturePriority = { [weak self] position in self?.picturePriority(at: position) ?? 0 }
 
         // Decisions wait for the frame to be laid out: scroll ranges are
         // then current, and the pager is never asked from inside a splice
@@ -81,18 +73,86 @@ final class FeedList {
         scroller.onEdgeReached { [weak self] edge in
             guard edge == .bottom, let self else { return }
             if prefetch.strategy == .edgeReached {
-                listView.afterNextFrame { [weak self] in self?.onNeedsMore?() }
+                view.afterNextFrame { [weak self] in self?.onNeedsMore?() }
             } else {
                 checkPrefetchAfterLayout()
             }
         }
-        listView.onActivate { [weak self] position in
+    }
+
+    /// The view for `layout` and its cells, over the one model.
+    private static func makeView(_ layout: FeedLayout, store: ListStore<FeedListEntry>, images: ImageLoader,
+                                 revealed: RevealedItems, events: CellEvents)
+        -> (ListItemFactory<FeedListEntry, FeedCell>, ListBase) {
+        let factory = ListItemFactory<FeedListEntry, FeedCell>(
+            makeCell: { _ in
+                let cell = FeedCell(layout, images: images, onContextClick: { [weak events] cell, x, y in
+                    guard let item = cell.item else { return }
+                    events?.onContextClick?(item, cell.widgets.root, x, y)
+                })
+                cell.widgets.onToggleReveal = { [weak events] id in events?.onToggleReveal?(id) }
+                return cell
+            },
+            bind: { cell, entry, row in
+                let isRevealed = if case .item(let item) = entry { revealed.contains(item.id) } else { false }
+                cell.bind(entry, to: row, now: Date(), revealed: isRevealed,
+                          priority: events.picturePriority?(row.position) ?? 0)
+            },
+            unbind: { cell, _ in cell.unbind() }
+        )
+        switch layout {
+        case .list:
+            let list = ListView(model: store, factory: factory)
+            list.addCSSClass("feed-list")
+            list.showsSeparators = true
+            return (factory, list)
+        case .grid:
+            let grid = GridView(model: store, factory: factory)
+            grid.addCSSClass("feed-grid")
+            grid.maxColumns = 12
+            return (factory, grid)
+        }
+    }
+
+    /// Activation and the list's own keys, on a new view.
+    private func connectView() {
+        view.onActivate { [weak self] position in
             guard let self, position < itemCount, case .item(let item) = store[position] else { return }
             onActivate?(item)
         }
-        listView.onKeyPress(capture: true) { [weak self] press in
+        view.onKeyPress(capture: true) { [weak self] press in
             self?.handleKey(press) ?? false
         }
+    }
+
+    /// Shows the feed in `layout`, at the item the reader was on: the
+    /// focused one (which keeps focus), else the first in view.
+    func show(layout: FeedLayout) {
+        guard layout != self.layout else { return }
+        let focused = factory.focusedCell?.position
+        let anchor = focused ?? firstVisiblePosition
+        self.layout = layout
+        (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
+        scroller.setChild(view)
+        connectView()
+        if let accessibleLabel { view.setAccessibleLabel(accessibleLabel) }
+        guard let anchor, anchor < store.count else { return }
+        view.afterNextFrame { [weak self] in
+            guard let self else { return }
+            if focused != nil {
+                focusRow(at: anchor)
+            } else {
+                view.scrollTo(position: anchor)
+            }
+        }
+    }
+
+    /// The first item whose cell is in view, if any.
+    private var firstVisiblePosition: Int? {
+        factory.boundPositions.filter { position in
+            guard let widget = factory.rowWidget(at: position), let y = widget.top(in: scroller) else { return false }
+            return y + Double(widget.allocatedHeight) > 0 && y < Double(scroller.allocatedHeight)
+        }.min()
     }
 
     /// The list's own keys, on top of GTK's (arrows, Page Up/Down, Home/End).
@@ -106,7 +166,7 @@ final class FeedList {
             return onTabOut != nil
         case (.menu, []), (.f10, .shift):
             guard let (cell, _) = factory.focusedCell, let item = cell.item else { return false }
-            onContextMenu?(item, cell.row.root, nil, nil)
+            onContextMenu?(item, cell.widgets.root, nil, nil)
             return true
         case (.enter, .control):
             guard let item = focusedItem else { return false }
@@ -117,7 +177,12 @@ final class FeedList {
         }
     }
 
-    /// Shows or hides the text behind an item's content warning.
+    /// The feed's name, for screen readers (kept across layouts).
+    var accessibleLabel: String? {
+        didSet { view.setAccessibleLabel(accessibleLabel ?? "") }
+    }
+
+    /// Shows or hides what is behind an item's content warning.
     func toggleReveal(_ id: String) {
         revealed.toggle(id)
         for cell in factory.cells where cell.item?.id == id {
@@ -140,10 +205,10 @@ final class FeedList {
         if factory.focusRow(at: position) { return }
         // Not laid out yet (new rows), or far away: after the next frame,
         // scroll to it if needed, and focus it once it has a row.
-        listView.afterNextFrame { [weak self] in
+        view.afterNextFrame { [weak self] in
             guard let self, !factory.focusRow(at: position) else { return }
-            listView.scrollTo(position: position)
-            listView.afterNextFrame { [weak self] in self?.factory.focusRow(at: position) }
+            view.scrollTo(position: position)
+            view.afterNextFrame { [weak self] in self?.factory.focusRow(at: position) }
         }
     }
 
@@ -172,6 +237,26 @@ final class FeedList {
         }
     }
 
+    /// How soon the pictures of the item at `position` should download:
+    /// 0 in view, -1 within a screenful of it, -2 within two, and so on.
+    /// In screenfuls, so scrolling changes few priorities. Estimated from
+    /// the scroll position, as GTK does for rows it has not measured.
+    func picturePriority(at position: Int) -> Int {
+        guard store.count > 0, adjustment.upper > 0, adjustment.pageSize > 0 else { return 0 }
+        let itemsPerScreen = max(1, Double(store.count) * adjustment.pageSize / adjustment.upper)
+        let first = Double(store.count) * adjustment.value / adjustment.upper
+        let distance = Double(position) < first ? first - Double(position) - 1
+                                                : Double(position) - (first + itemsPerScreen)
+        return distance < 0 ? 0 : -1 - Int(distance / itemsPerScreen)
+    }
+
+    /// Gives every row's pictures the priority of where it is now.
+    private func reprioritizePictures() {
+        for cell in factory.cells where cell.item != nil {
+            cell.widgets.setPicturePriority(picturePriority(at: cell.position))
+        }
+    }
+
     /// A check is waiting for the next frame.
     private(set) var prefetchCheckScheduled = false
 
@@ -182,9 +267,10 @@ final class FeedList {
     func checkPrefetchAfterLayout() {
         guard !prefetchCheckScheduled else { return }
         prefetchCheckScheduled = true
-        listView.afterNextFrame { [weak self] in
+        view.afterNextFrame { [weak self] in
             self?.prefetchCheckScheduled = false
             self?.checkPrefetch()
+            self?.reprioritizePictures()
         }
     }
 
@@ -209,7 +295,7 @@ final class FeedList {
         case .replaced(let items):
             // GTK would chase a removed focused row (and warn); focus goes
             // to the first new row below.
-            listView.dropFocus()
+            view.dropFocus()
             entries = items.map(FeedListEntry.item)
             (position, removing) = (0, store.count)
             itemCount = items.count
@@ -243,7 +329,7 @@ final class FeedList {
 
     /// Empties the list (switching feeds): no rows, no footer, at the top.
     func removeAll() {
-        listView.dropFocus()
+        view.dropFocus()
         store.removeAll()
         revealed.removeAll()
         itemCount = 0
@@ -256,7 +342,7 @@ final class FeedList {
     /// Waits a frame after a splice: GTK 4.8 warns when the scroll position
     /// moves before the new rows are laid out.
     func scrollToTop(focusFirstRow: Bool) {
-        listView.afterNextFrame { [weak self] in
+        view.afterNextFrame { [weak self] in
             guard let self else { return }
             adjustment.value = 0
             if focusFirstRow && itemCount > 0 { focusRow(at: 0) }
@@ -269,4 +355,12 @@ final class FeedList {
             if case .item(let item) = entry { item } else { nil }
         }
     }
+}
+
+/// What the cells of a view report to the list, whichever view made them.
+@MainActor
+private final class CellEvents {
+    var onContextClick: ((FeedItem, Widget, Double, Double) -> Void)?
+    var onToggleReveal: ((String) -> Void)?
+    var picturePriority: ((Int) -> Int)?
 }

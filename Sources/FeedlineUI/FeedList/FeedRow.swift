@@ -9,7 +9,7 @@ import GtkKit
 /// until revealed ("Show Post"). Built once per row widget GTK creates and
 /// refilled on every bind, so `show` sets every field.
 @MainActor
-final class FeedRow {
+final class FeedRow: ItemWidgets {
     let root = Box(.horizontal, spacing: 12)
     /// The text, left of the image.
     let column = Box(.vertical, spacing: 4)
@@ -27,6 +27,7 @@ final class FeedRow {
     /// The reader pressed Show Post or Hide Post on the item with this id.
     var onToggleReveal: ((String) -> Void)?
     private var itemID: String?
+    private var priority = 0
 
     init(images: ImageLoader = .shared) {
         self.images = images
@@ -102,15 +103,24 @@ final class FeedRow {
             avatarPicture().show(item.avatarURL)
         }
         if item.imageURL != nil || thumbnail != nil {
-            thumbnailPicture().show(item.imageURL, height: Self.thumbnailHeight(for: item.imageSize))
+            // A picture behind a content warning stays hidden with the text.
+            thumbnailPicture().show(item.imageURL, height: Self.thumbnailHeight(for: item.imageSize),
+                                    hidden: warned && !revealed, preview: item.imageBlurhash)
         }
         bylineLine.isVisible = byline.isVisible || item.avatarURL != nil
+    }
+
+    func setPicturePriority(_ priority: Int) {
+        self.priority = priority
+        avatar?.priority = priority
+        thumbnail?.priority = priority
     }
 
     private func avatarPicture() -> RowPicture {
         if let avatar { return avatar }
         let made = RowPicture(images: images, width: Self.avatarSize, height: Self.avatarSize, cssClass: "feed-avatar")
         bylineLine.prepend(made.picture)
+        made.priority = priority
         avatar = made
         return made
     }
@@ -121,6 +131,7 @@ final class FeedRow {
                               cssClass: "feed-thumbnail")
         made.picture.align(vertical: .start)
         root.append(made.picture)
+        made.priority = priority
         thumbnail = made
         return made
     }

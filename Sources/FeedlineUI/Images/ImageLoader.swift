@@ -37,7 +37,8 @@ final class ImageLoader {
     }
 
     /// Loads `url` to fit `width` × `height` device pixels and calls `done`
-    /// with the texture (nil when it can't be had). From memory, `done` runs
+    /// with the texture (nil when it can't be had). Of the downloads waiting
+    /// for a slot, those of higher `priority` go first. From memory, `done` runs
     /// before this returns and there is no task; otherwise cancelling the
     /// returned task drops the image (and the download, when no other row
     /// waits for it).
@@ -72,6 +73,39 @@ final class ImageLoader {
             guard !Task.isCancelled else { return }
             done(texture)
         }
+    }
+
+    /// The blurred preview a feed gives for an image (its blurhash), drawn
+    /// off the main thread at `width` × `height` pixels (at most 64: the
+    /// picture scales it up, which blurs it further) and kept with the
+    /// decoded images. From memory, `done` runs before this returns.
+    @discardableResult
+    func loadPreview(_ blurhash: Blurhash, width: Int, height: Int,
+                     done: @escaping @MainActor (Texture) -> Void) -> Task<Void, Never>? {
+        let (width, height) = (min(width, Blurhash.maxSide), min(height, Blurhash.maxSide))
+        let key = TextureCache.Key(source: "blurhash:" + blurhash.text, width: width, height: height)
+        if let texture = textures[key] {
+            done(texture)
+            return nil
+        }
+        return Task {
+            guard let texture = await Self.render(blurhash, width: width, height: height) else { return }
+            textures.insert(texture, for: key)
+            guard !Task.isCancelled else { return }
+            done(texture)
+        }
+    }
+
+    @concurrent
+    private nonisolated static func render(_ blurhash: Blurhash, width: Int, height: Int) async -> Texture? {
+        Texture.fromPixels(blurhash.pixels(width: width, height: height), width: width, height: height)
+    }
+
+    /// Moves a download still waiting for a slot up or down the queue (a
+    /// row scrolled nearer or away): see `load`'s `priority`.
+    func reprioritize(_ url: URL, to priority: Int) {
+        let fetcher = fetcher
+        Task { await fetcher.setPriority(priority, for: url) }
     }
 
     /// Decodes on the concurrent executor, never on the main thread.

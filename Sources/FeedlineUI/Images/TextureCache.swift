@@ -5,11 +5,22 @@ import GtkKit
 /// new one would pass `maxBytes`, the least recently used go.
 @MainActor
 final class TextureCache {
-    /// An image at one decoded size.
+    /// An image at one decoded size: `source` is its address, or its
+    /// blurhash for a blurred preview.
     struct Key: Hashable {
-        let url: URL
+        let source: String
         let width: Int
         let height: Int
+
+        init(url: URL, width: Int, height: Int) {
+            self.init(source: url.absoluteString, width: width, height: height)
+        }
+
+        init(source: String, width: Int, height: Int) {
+            self.source = source
+            self.width = width
+            self.height = height
+        }
     }
 
     let maxBytes: Int

@@ -1,13 +1,18 @@
+import FeedCore
 import GtkKit
 
-/// The header bar: Refresh with its busy spinner on the left, the primary
-/// menu on the right, the feed's title (the window's) in the middle.
+/// The header bar: Refresh with its busy spinner on the left, the layout
+/// buttons (list or grid) and the primary menu on the right, the feed's
+/// title (the window's) in the middle.
 @MainActor
 final class FeedHeader {
     let bar = HeaderBar()
     let refreshButton = Button(iconName: "view-refresh-symbolic")
     let refreshSpinner = Spinner()
     let menuButton: MenuButton
+    /// Pressed while the feed is shown as a list, or as a grid (`win.layout`).
+    let listButton = ToggleButton(iconName: "view-list-symbolic")
+    let gridButton = ToggleButton(iconName: "view-grid-symbolic")
 
     init() {
         refreshButton.tooltip = "Refresh (Ctrl+R)"
@@ -25,6 +30,16 @@ final class FeedHeader {
         menuButton.tooltip = "Main Menu (F10)"
         menuButton.setAccessibleLabel("Main Menu")
         bar.packEnd(menuButton)
+
+        for (button, layout, name, keys) in [(listButton, FeedLayout.list, "List", "Ctrl+1"),
+                                             (gridButton, .grid, "Grid", "Ctrl+2")] {
+            button.setDetailedActionName("win.layout::\(layout.rawValue)")
+            button.tooltip = "Show as \(name) (\(keys))"
+            button.setAccessibleLabel("Show as \(name)")
+        }
+        let layouts = Box(.horizontal, children: [listButton, gridButton])
+        layouts.addCSSClass("linked")
+        bar.packEnd(layouts)
     }
 
     /// Shows the busy spinner next to Refresh while a refresh loads.

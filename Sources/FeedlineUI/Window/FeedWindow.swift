@@ -18,7 +18,7 @@ public final class FeedWindow {
     /// The feed shown, when it came from the catalog.
     private(set) var spec: FeedSpec?
     let switcher = FeedSwitcher()
-    let feedList = FeedList()
+    let feedList: FeedList
     let content = Stack()
     let loadingPage = StatusPage(iconName: nil, title: "Loading…")
     let errorPage = StatusPage(iconName: "dialog-error-symbolic", title: "Couldn't Load the Feed",
@@ -31,6 +31,9 @@ public final class FeedWindow {
     private(set) var feedTitle: String
     /// `win.retry`: every Retry button and Alt+R; enabled after a failure.
     private var retryAction: Action?
+    /// `win.layout`: "list" or "grid", the header's view buttons and
+    /// Ctrl+1, Ctrl+2.
+    private var layoutAction: Action?
     /// Opens a link in the browser (tests watch it instead).
     var openLink: (String) -> Void
 
@@ -63,6 +66,7 @@ public final class FeedWindow {
         feedTitle = spec.map { catalog?.title(of: $0) ?? $0.title } ?? source.displayName
         announcer = Announcer(window: window)
         openLink = { [window] uri in window.showURI(uri) }
+        feedList = FeedList(layout: spec.flatMap { catalog?.layout(of: $0) } ?? .list)
 
         layOut()
         addActions()
@@ -94,6 +98,10 @@ public final class FeedWindow {
         window.addAction("close") { [weak self] in self?.window.close() }
         retryAction = window.addAction("retry") { [weak self] in self?.pager.retry() }
         retryAction?.isEnabled = false
+        layoutAction = window.addStatefulAction("layout", state: feedList.layout.rawValue) { [weak self] name in
+            guard let self, let layout = FeedLayout(rawValue: name) else { return }
+            show(layout: layout)
+        }
         addItemActions()
         if catalog != nil { addFeedActions() }
     }
@@ -139,12 +147,23 @@ public final class FeedWindow {
         spec = feed
         connectPager()
         feedList.removeAll()
+        let layout = catalog.layout(of: feed)
+        feedList.show(layout: layout)
+        layoutAction?.state = layout.rawValue
         setTitle(catalog.title(of: feed))
         showPage(for: pager.phase)
         retryAction?.isEnabled = false
         showStatus(retryIn: nil)
         catalog.opened(feed)
         pager.loadMore()
+    }
+
+    /// Shows the feed as a list or a grid, and remembers the choice for
+    /// this feed.
+    func show(layout: FeedLayout) {
+        feedList.show(layout: layout)
+        layoutAction?.state = layout.rawValue
+        if let spec { catalog?.setLayout(layout, of: spec) }
     }
 
     // MARK: Showing updates
@@ -234,14 +253,14 @@ public final class FeedWindow {
         let request = pager.state.inFlight
         let refreshing = request?.replacesItems == true && feedList.itemCount > 0
         header.showRefreshing(refreshing)
-        feedList.listView.setAccessibleBusy(request != nil)
+        feedList.view.setAccessibleBusy(request != nil)
     }
 
     private func setTitle(_ title: String) {
         feedTitle = title
         window.title = title
         showFeedsInSwitcher()
-        feedList.listView.setAccessibleLabel(title)
+        feedList.accessibleLabel = title
         loadingPage.title.text = "Loading “\(title)”…"
     }
 

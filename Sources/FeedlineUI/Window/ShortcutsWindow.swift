@@ -32,6 +32,8 @@ enum ShortcutsWindow {
             ("A screenful up or down", "Page_Up Page_Down"),
             ("First or last loaded item (the last loads more)", "Home End"),
             ("Leave the list", "Tab <Shift>Tab"),
+            ("Show as a list", "<Control>1"),
+            ("Show as a grid of pictures", "<Control>2"),
         ]),
     ]
 

@@ -26,6 +26,38 @@ public final class Action: Object {
         })
     }
 
+    /// An action with a string state, set by activating it with the new
+    /// state ("win.layout::grid"): toggle buttons that target a state show
+    /// whether it is the current one. `handler` runs for a change only.
+    init(name: String, state: String, onChange handler: @escaping @MainActor (String) -> Void) {
+        self.name = name
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        super.init(UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(state))!),
+                   .adopt)
+        connect("activate", pointer: { [weak self] parameter in
+            guard let self, let parameter else { return }
+            let value = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
+            guard value != self.state else { return }
+            self.state = value
+            handler(value)
+        })
+    }
+
+    /// A stateful action's state (nil for a stateless one). Setting it does
+    /// not run the handler.
+    public var state: String? {
+        get {
+            guard let variant = g_action_get_state(opaque) else { return nil }
+            defer { g_variant_unref(variant) }
+            return String(cString: g_variant_get_string(variant, nil))
+        }
+        set {
+            guard let newValue else { return }
+            g_simple_action_set_state(opaque, g_variant_new_string(newValue))
+        }
+    }
+
     public var isEnabled: Bool {
         get { g_action_get_enabled(opaque) != 0 }
         set { g_simple_action_set_enabled(opaque, newValue ? 1 : 0) }

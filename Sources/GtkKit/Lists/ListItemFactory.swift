@@ -23,6 +23,9 @@ public struct ListRow {
         Widget(borrowing: row).setAccessibleLabel(label)
     }
 
+    /// The position of the item the row shows.
+    public var position: Int { Int(gtk_list_item_get_position(item)) }
+
     /// Whether Enter and double click activate the row ("activate" signal).
     public var isActivatable: Bool {
         get { gtk_list_item_get_activatable(item) != 0 }
@@ -82,6 +85,13 @@ public final class ListItemFactory<Element, Cell: AnyObject>: Object {
     /// Every cell that exists, bound or not.
     public var cells: [Cell] {
         liveItems.compactMap { Attached.get(Cell.self, from: UnsafeMutableRawPointer($0), key: cellKey) }
+    }
+
+    /// The positions of the items that have a row now.
+    public var boundPositions: [Int] {
+        liveItems.compactMap { item in
+            gtk_list_item_get_item(item) == nil ? nil : Int(gtk_list_item_get_position(item))
+        }
     }
 
     /// Gives keyboard focus to the row showing `position`. Returns false

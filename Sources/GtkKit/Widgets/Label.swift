@@ -60,6 +60,12 @@ public final class Label: Widget {
         set { gtk_label_set_xalign(label, newValue) }
     }
 
+    /// Where the text sits when the label is taller than it (0: top).
+    public var yAlign: Float {
+        get { gtk_label_get_yalign(label) }
+        set { gtk_label_set_yalign(label, newValue) }
+    }
+
     public func centerText() {
         gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)
         xAlign = 0.5

@@ -76,11 +76,30 @@ open class Widget: Object {
     /// The height GTK gave the widget at the last layout (0 before).
     public var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
 
+    /// The width GTK gave the widget at the last layout (0 before).
+    public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
+
+    /// Where the widget's top edge is in `other`'s coordinates (negative:
+    /// above it), or nil when the two are not in one window.
+    public func top(in other: Widget) -> Double? {
+        var x = 0.0
+        var y = 0.0
+        return gtk_widget_translate_coordinates(widget, other.widget, 0, 0, &x, &y) != 0 ? y : nil
+    }
+
     /// The least height the widget needs for its current width.
     public var minimumHeight: Int {
         var minimum: Int32 = 0
         gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(widget), &minimum, nil, nil, nil)
         return Int(minimum)
+    }
+
+    /// The least and the natural width the widget asks for.
+    public var preferredWidth: (minimum: Int, natural: Int) {
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        return (Int(minimum), Int(natural))
     }
 
     public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
@@ -90,7 +109,7 @@ open class Widget: Object {
     // MARK: Children
 
     /// The GTK type name of the widget ("GtkButton").
-    var typeName: String {
+    public var typeName: String {
         String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
     }
 

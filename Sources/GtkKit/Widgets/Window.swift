@@ -90,6 +90,15 @@ public final class Window: Widget {
         return Action.add(Action(name: name, stringHandler: handler), to: opaque)
     }
 
+    /// Adds a `win.NAME` action with a string state, changed by activating
+    /// it with the new one (`win.NAME::VALUE`); `handler` gets each change.
+    @discardableResult
+    public func addStatefulAction(_ name: String, state: String,
+                                  onChange handler: @escaping @MainActor (String) -> Void) -> Action {
+        precondition(isApplicationWindow, "only application windows have win. actions")
+        return Action.add(Action(name: name, state: state, onChange: handler), to: opaque)
+    }
+
     /// The widget with keyboard focus, if any.
     public var focusedWidget: Widget? {
         gtk_window_get_focus(window).map { Widget(borrowing: $0) }

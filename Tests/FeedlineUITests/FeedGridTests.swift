@@ -1,0 +1,182 @@
+import FeedCore
+import FeedTestSupport
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import FeedlineUI
+
+/// The photo grid in real windows: Ctrl+2 and the header's buttons switch
+/// to a GtkGridView that pages, fails, retries, ends and refreshes exactly
+/// like the list; switching keeps the reader's item and focus; each feed
+/// reopens in the layout chosen for it; tiles keep their size when pictures
+/// arrive.
+final class FeedGridTests: GtkTestCase, @unchecked Sendable {
+    let fixture = FeedFixture()
+
+    @MainActor
+    private func press(_ keys: String..., in window: FeedWindow) {
+        XDoTool.press(keys, inWindowTitled: window.window.title ?? "")
+    }
+
+    func testCtrl2ShowsAGridThatPagesFailsRetriesEndsAndRefreshesLikeTheList() {
+        MainActor.assumeIsolated {
+            let source = GatedSource()
+            source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
+            let window = openWindow(on: source)
+            XCTAssertTrue(window.header.listButton.isActive)
+            press("ctrl+2", in: window)
+            waitUntil("the grid shows the feed") { window.feedList.view is GridView }
+            XCTAssertTrue(window.header.gridButton.isActive, "the header says which layout is shown")
+            XCTAssertFalse(window.header.listButton.isActive)
+            XCTAssertEqual(ids(window), (0..<30).map(FeedFixture.id), "the same items, none reloaded")
+            XCTAssertEqual(source.requestCount, 1)
+            waitUntil("tiles are laid out, three across in a window of the default width") {
+                let tops = (0..<4).map { window.feedList.factory.rowWidget(at: $0)?.top(in: window.feedList.scroller) }
+                return tops[0] != nil && tops[0] == tops[1] && tops[1] == tops[2] && tops[3]! > tops[2]!
+            }
+            XCTAssertNotNil(window.feedList.factory.cell(at: 0)?.tile, "grid cells are tiles")
+            XCTAssertTrue(window.feedList.factory.rowWidget(at: 0)!.accessibleLabelIs("Item 0"),
+                          "a tile has the same short name as a row")
+
+            scrollToBottom(window)
+            waitUntil("the next page is asked for at the end of the grid") { source.requestCount == 2 }
+            XCTAssertEqual(source.requests[1].cursor, PageCursor("30"))
+            waitUntil("the loading tile spins") {
+                self.scrollToBottom(window)
+                return self.footerCell(window)?.shownFooter?.spinner.isSpinning == true
+            }
+            source.answer(1, with: .failure(FeedError("The server is down")))
+            waitUntil("the footer tile offers Retry") {
+                self.scrollToBottom(window)
+                return self.footerCell(window)?.shownFooter?.retryButton.isMapped == true
+            }
+            XCTAssertEqual(ids(window), (0..<30).map(FeedFixture.id), "nothing already loaded is lost")
+            press("alt+r", in: window)
+            waitUntil("Retry asks for the same page") { source.requestCount == 3 }
+            XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))
+            source.answer(2, with: .success(GatedSource.page(30..<45, next: nil)))
+            waitUntil("the page lands and the feed ends") { window.feedList.footer == .end }
+            XCTAssertEqual(ids(window), (0..<45).map(FeedFixture.id), "no item skipped or shown twice")
+            waitUntil("the end tile says so") {
+                self.scrollToBottom(window)
+                return self.footerCell(window)?.shownFooter?.message.text == "You're all caught up"
+            }
+
+            press("ctrl+r", in: window)
+            waitUntil("Refresh asks for the first page") { source.requestCount == 4 }
+            XCTAssertNil(source.requests[3].cursor)
+            source.answer(3, with: .success(GatedSource.page(100..<120, next: 120)))
+            waitUntil("the grid starts again from the top") { ids(window).first == "item-100" }
+            XCTAssertTrue(window.feedList.view is GridView, "still a grid")
+            waitUntil("at the top") { window.feedList.adjustment.value == 0 }
+
+            window.header.listButton.click()
+            waitUntil("List goes back to rows") { window.feedList.view is ListView }
+            XCTAssertNotNil(window.feedList.factory.cell(at: 0)?.row)
+            XCTAssertEqual(ids(window).first, "item-100")
+        }
+    }
+
+    func testSwitchingKeepsTheFocusedItemFocused() {
+        MainActor.assumeIsolated {
+            let source = SimulatedNetwork(LocalFeedSource(file: fixture.writeFeed(count: 100), pageSize: 50),
+                                          latency: .zero)
+            let window = openWindow(on: source)
+            settle(window)
+            window.feedList.focusRow(at: 37)
+            waitUntil("row 37 has focus") { window.feedList.focusedItem?.id == FeedFixture.id(37) }
+            press("ctrl+2", in: window)
+            waitUntil("the grid has the same item focused") {
+                window.feedList.view is GridView && window.feedList.focusedItem?.id == FeedFixture.id(37)
+            }
+            let tile = window.feedList.factory.rowWidget(at: 37)!
+            let top = tile.top(in: window.feedList.scroller) ?? -1
+            XCTAssertTrue(top >= 0 && top < Double(window.feedList.scroller.allocatedHeight), "and in view: \(top)")
+            press("Right", in: window)
+            waitUntil("arrow keys move along the grid's row") { window.feedList.focusedItem?.id == FeedFixture.id(38) }
+            press("ctrl+1", in: window)
+            waitUntil("the list has it focused") {
+                window.feedList.view is ListView && window.feedList.focusedItem?.id == FeedFixture.id(38)
+            }
+        }
+    }
+
+    func testEachFeedOpensInTheLayoutChosenForItAlsoAfterARestart() {
+        MainActor.assumeIsolated {
+            let file = FeedLibraryFile(url: fixture.directory.appendingPathComponent("config/feedline/feeds.json"))
+            let factory = FeedSourceFactory(
+                sampleFile: fixture.writeFeed(named: "sample.json", title: "Sample", count: 30, label: "Sample"),
+                pageSize: 10, http: HTTPClient())
+            let photos = FeedSpec.document(fixture.writeFeed(named: "photos.json", title: "Photos", count: 30))
+            let catalog = FeedCatalog(file: file) { factory.source(for: $0) }
+            catalog.add(SavedFeed(photos, title: "Photos"))
+            let window = FeedWindow(application: TestApplication.shared, feed: photos, catalog: catalog)
+            track(window)
+            window.present()
+            waitUntil("the photos feed is shown") { window.feedList.itemCount > 0 }
+            XCTAssertTrue(window.feedList.view is ListView, "a list until chosen otherwise")
+            window.header.gridButton.click()
+            waitUntil("the grid") { window.feedList.view is GridView }
+
+            window.open(.sample)
+            waitUntil("the sample feed is shown") { window.feedList.items.first?.title == "Sample 0" }
+            XCTAssertTrue(window.feedList.view is ListView, "the sample feed was never switched")
+            XCTAssertTrue(window.header.listButton.isActive)
+            window.open(photos)
+            waitUntil("the photos feed is back") { window.feedList.items.first?.title == "Item 0" }
+            XCTAssertTrue(window.feedList.view is GridView, "in the grid chosen for it")
+            XCTAssertTrue(window.header.gridButton.isActive)
+
+            let restarted = FeedCatalog(file: file) { factory.source(for: $0) }
+            XCTAssertEqual(restarted.layout(of: photos), .grid, "kept in feeds.json")
+            XCTAssertEqual(restarted.layout(of: .sample), .list)
+            let reopened = FeedWindow(application: TestApplication.shared, feed: photos, catalog: restarted)
+            track(reopened)
+            XCTAssertTrue(reopened.feedList.view is GridView, "a new window opens it as a grid")
+            XCTAssertTrue(reopened.header.gridButton.isActive)
+        }
+    }
+
+    func testATileKeepsItsSizeWhenItsPictureArrivesAndAWarnedPictureWaitsForShowPost() throws {
+        let server = try LoopbackServer { request in
+            .init(status: 200, headers: ["Content-Type": "image/png"],
+                  body: TestImages.png(width: 400, height: 300), delay: .milliseconds(request.path == "/slow.png" ? 600 : 0))
+        }
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let source = GatedSource()
+            let items = [
+                FeedItem(id: "photo", title: "Photo", imageURL: server.url("/slow.png")),
+                FeedItem(id: "text", title: "Words", summary: "Only words here"),
+                FeedItem(id: "warned", title: "Hidden", imageURL: server.url("/warned.png"), contentWarning: "Spiders"),
+            ]
+            source.answer(0, with: .success(FeedPage(items: items, next: nil)))
+            let window = openWindow(on: source)
+            window.show(layout: .grid)
+            waitUntil("the tiles are laid out") { (window.feedList.factory.cell(at: 0)?.tile?.root.allocatedHeight ?? 0) > 0 }
+            let photo = window.feedList.factory.cell(at: 0)!.tile!
+            let height = photo.root.allocatedHeight
+            XCTAssertNil(photo.picture.picture.texture, "the slow picture is not here yet")
+            XCTAssertTrue(photo.picture.picture.isVisible, "its placeholder holds its place")
+            waitUntil("the picture arrives") { photo.picture.picture.texture != nil }
+            MainLoop.run(for: .milliseconds(100))
+            XCTAssertEqual(photo.root.allocatedHeight, height, "the tile did not change height")
+
+            let text = window.feedList.factory.cell(at: 1)!.tile!
+            XCTAssertFalse(text.picture.picture.isVisible)
+            XCTAssertEqual(text.excerpt.text, "Only words here", "a tile without a picture shows its words")
+            XCTAssertEqual(text.root.allocatedHeight, height, "in a box of the same size")
+
+            let warned = window.feedList.factory.cell(at: 2)!.tile!
+            XCTAssertEqual(warned.title.text, "Content warning: Spiders")
+            XCTAssertTrue(warned.picture.picture.isVisible, "the placeholder stands in")
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertFalse(server.requests.contains { $0.path == "/warned.png" }, "not even downloaded")
+            warned.revealButton.click()
+            waitUntil("Show Post shows the picture") { warned.picture.picture.texture != nil }
+            XCTAssertEqual(warned.title.text, "Hidden")
+            XCTAssertEqual(warned.revealButton.label, "Hide Post")
+        }
+    }
+}
