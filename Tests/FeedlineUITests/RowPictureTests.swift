@@ -205,6 +205,51 @@ final class RowPictureTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testPicturesOfRowsInViewComeFirstAndScrollingReordersThem() throws {
+        // Pictures that take long, so downloads stay queued while we look.
+        let server = try LoopbackServer { _ in
+            .init(headers: ["Content-Type": "image/png"], body: TestImages.png(width: 8, height: 8),
+                  delay: .seconds(3))
+        }
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let feed = fixture.writeFeed(count: 300) { index, item in item["image"] = server.url("/\(index).png").absoluteString }
+            let window = openWindow(on: SimulatedNetwork(LocalFeedSource(file: feed, pageSize: 300), latency: .zero))
+            let list = window.feedList
+            settle(window)
+            @MainActor func priority(ofRowAt position: Int) -> Int? {
+                list.factory.cell(at: position)?.row?.thumbnail?.priority
+            }
+            XCTAssertEqual(priority(ofRowAt: 0), 0, "a row in view")
+            let below = (1..<list.itemCount).first { list.picturePriority(at: $0) < 0 }!
+            XCTAssertEqual(list.picturePriority(at: below), -1, "the first row below the view: a screenful away")
+            XCTAssertEqual(priority(ofRowAt: below), -1)
+            let far = (below..<list.itemCount).last { list.factory.cell(at: $0) != nil }!
+            XCTAssertLessThan(priority(ofRowAt: far)!, -1, "rows further down wait longer")
+
+            // Scrolled down to it, the far row is in view and goes first.
+            window.feedList.focusRow(at: far)
+            waitUntil("the far row comes into view") { list.picturePriority(at: far) == 0 }
+            waitUntil("and its picture's priority follows") { priority(ofRowAt: far) == 0 }
+            XCTAssertLessThan(list.picturePriority(at: 0), 0, "the first row is now far above")
+
+            // Rows whose items go let go of their downloads.
+            XCTAssertGreaterThan(downloadsInProgress(.shared), 0)
+            list.removeAll()
+            waitUntil("every download is cancelled") { self.downloadsInProgress(.shared) == 0 }
+        }
+    }
+
+    /// Downloads `images` has waiting or running (asked of its actor).
+    @MainActor
+    func downloadsInProgress(_ images: ImageLoader) -> Int {
+        let fetcher = images.fetcher
+        var count: Int?
+        Task { count = await fetcher.downloadsInProgress }
+        MainLoop.run(until: { count != nil }, timeout: .seconds(5))
+        return count ?? -1
+    }
+
     func testABrokenPictureLeavesThePlaceholderAndNoPictureLeavesNoSpace() throws {
         let server = try avatarServer()
         MainActor.assumeIsolated {

@@ -78,6 +78,7 @@ final class FeedCell {
 
     func unbind() {
         listRow = nil
+        if item != nil { widgets.stopLoading() }
         item = nil
         shownFooter?.stop()
         shownFooter = nil

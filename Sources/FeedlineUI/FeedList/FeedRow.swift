@@ -116,6 +116,11 @@ final class FeedRow: ItemWidgets {
         thumbnail?.priority = priority
     }
 
+    func stopLoading() {
+        avatar?.stopLoading()
+        thumbnail?.stopLoading()
+    }
+
     private func avatarPicture() -> RowPicture {
         if let avatar { return avatar }
         let made = RowPicture(images: images, width: Self.avatarSize, height: Self.avatarSize, cssClass: "feed-avatar")

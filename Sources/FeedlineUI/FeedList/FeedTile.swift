@@ -64,6 +64,10 @@ final class FeedTile: ItemWidgets {
         picture.priority = priority
     }
 
+    func stopLoading() {
+        picture.stopLoading()
+    }
+
     func show(_ item: FeedItem, when: String?, revealed: Bool) {
         itemID = item.id
         let warning = item.contentWarning.flatMap { $0.isEmpty ? nil : $0 }

@@ -17,4 +17,6 @@ protocol ItemWidgets: AnyObject {
     /// Its pictures' download priority (`FeedList.picturePriority`): set
     /// before `show`, and again as the reader scrolls.
     func setPicturePriority(_ priority: Int)
+    /// The cell was unbound: its pictures' downloads are let go.
+    func stopLoading()
 }

@@ -88,6 +88,17 @@ final class RowPicture {
         }
     }
 
+    /// Lets go of the picture's download (the row was unbound: recycled or
+    /// its item removed); a picture arriving later is dropped.
+    func stopLoading() {
+        request?.cancel()
+        request = nil
+        previewRequest?.cancel()
+        previewRequest = nil
+        url = nil
+        preview = nil
+    }
+
     /// Draws `preview` in the placeholder, small (32 pixels across, the
     /// box's shape), unless the picture itself comes first.
     private func showPreview(_ preview: Blurhash) {
