@@ -42,8 +42,9 @@ def is_button(name):
 
 
 def is_toggle(name, pressed):
-    return lambda obj: (role(obj) == pyatspi.ROLE_TOGGLE_BUTTON and name_of(obj) == name
-                        and has_state(obj, pyatspi.STATE_PRESSED) == pressed)
+    # GTK 4.8 shows a GtkToggleButton as a push button with a PRESSED state.
+    return lambda obj: (role(obj) in (pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PUSH_BUTTON)
+                        and name_of(obj) == name and has_state(obj, pyatspi.STATE_PRESSED) == pressed)
 
 
 def row_named(name):
