@@ -15,7 +15,8 @@ final class FeedRow: ItemWidgets {
     let column = Box(.vertical, spacing: 4)
     let title = Label()
     let warning = Label()
-    let revealButton = Button(label: "Show Post")
+    let reveal = RevealButton()
+    var revealButton: Button { reveal.button }
     let summary = Label()
     let byline = Label()
     let bylineLine = Box(.horizontal, spacing: 6)
@@ -41,10 +42,7 @@ final class FeedRow: ItemWidgets {
         byline.ellipsizeEnd()
         warning.addCSSClass("feed-row-warning")
         warning.wrap(lines: 2)
-        revealButton.addCSSClass("flat")
-        revealButton.addCSSClass("feed-row-reveal")
-        revealButton.align(horizontal: .start)
-        revealButton.onClicked { [weak self] in
+        reveal.onClick = { [weak self] in
             guard let self, let itemID else { return }
             onToggleReveal?(itemID)
         }
@@ -87,13 +85,7 @@ final class FeedRow: ItemWidgets {
         let warned = item.contentWarning.map { !$0.isEmpty } ?? false
         warning.isVisible = warned
         warning.text = warned ? "Content warning: \(item.contentWarning ?? "")" : ""
-        revealButton.isVisible = warned
-        if warned {
-            // Only rows with a warning show the button: the rest of the
-            // feed does not pay for relabelling it on every bind.
-            revealButton.label = revealed ? "Hide Post" : "Show Post"
-            revealButton.tooltip = revealed ? "Hide the text behind the warning" : "Show the text behind the warning"
-        }
+        reveal.show(warned: warned, revealed: revealed)
         let summaryText = warned && !revealed ? "" : item.summary
         summary.text = summaryText
         summary.isVisible = !summaryText.isEmpty

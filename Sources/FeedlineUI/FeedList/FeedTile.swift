@@ -18,7 +18,8 @@ final class FeedTile: ItemWidgets {
     let excerpt = Label()
     let title = Label()
     let byline = Label()
-    let revealButton = Button(label: "Show Post")
+    let reveal = RevealButton()
+    var revealButton: Button { reveal.button }
     var onToggleReveal: ((String) -> Void)?
     private var itemID: String?
 
@@ -45,10 +46,7 @@ final class FeedTile: ItemWidgets {
         byline.addCSSClass("dim-label")
         byline.ellipsizeEnd()
         byline.xAlign = 0
-        revealButton.addCSSClass("flat")
-        revealButton.addCSSClass("feed-row-reveal")
-        revealButton.align(horizontal: .start)
-        revealButton.onClicked { [weak self] in
+        reveal.onClick = { [weak self] in
             guard let self, let itemID else { return }
             onToggleReveal?(itemID)
         }
@@ -74,10 +72,7 @@ final class FeedTile: ItemWidgets {
         let hidden = warning != nil && !revealed
         title.text = hidden ? "Content warning: \(warning!)" : (item.title.isEmpty ? "Untitled" : item.title)
         if hidden { title.addCSSClass("feed-row-warning") } else { title.removeCSSClass("feed-row-warning") }
-        revealButton.isVisible = warning != nil
-        if warning != nil {
-            revealButton.label = revealed ? "Hide Post" : "Show Post"
-        }
+        reveal.show(warned: warning != nil, revealed: revealed)
         byline.text = ItemText.byline(item, when: when)
         let hasPicture = item.imageURL != nil
         picture.show(item.imageURL, placeholder: hasPicture, hidden: hidden, preview: item.imageBlurhash)

@@ -20,3 +20,28 @@ protocol ItemWidgets: AnyObject {
     /// The cell was unbound: its pictures' downloads are let go.
     func stopLoading()
 }
+
+/// Show Post / Hide Post: the button of an item behind a content warning,
+/// in a row or a tile.
+@MainActor
+final class RevealButton {
+    let button = Button(label: "Show Post")
+    /// The reader asked to show or hide what is behind the warning.
+    var onClick: (() -> Void)?
+
+    init() {
+        button.addCSSClass("flat")
+        button.addCSSClass("feed-row-reveal")
+        button.align(horizontal: .start)
+        button.onClicked { [weak self] in self?.onClick?() }
+    }
+
+    /// Shown for an item with a warning only; relabelled only then, so the
+    /// rest of the feed does not pay for it on every bind.
+    func show(warned: Bool, revealed: Bool) {
+        button.isVisible = warned
+        guard warned else { return }
+        button.label = revealed ? "Hide Post" : "Show Post"
+        button.tooltip = revealed ? "Hide what is behind the warning" : "Show what is behind the warning"
+    }
+}
