@@ -9,7 +9,8 @@ import Synchronization
 /// the server sent them, and a small JSON record (the address, `ETag`,
 /// `Last-Modified`, fresh until). A record for another address (a hash
 /// collision) or one that can't be read is a miss. Every call is
-/// synchronous file I/O: call it off the main thread.
+/// synchronous file I/O: call it off the main thread. Sizes and last uses
+/// are kept in memory, so a full cache evicts without listing the folder.
 public final class ImageDiskCache: Sendable {
     /// One cached image.
     public struct Entry: Sendable, Equatable {
@@ -39,9 +40,27 @@ public final class ImageDiskCache: Sendable {
 
     public let directory: URL
     public let maxBytes: Int
-    /// Serialises the file operations of this process (eviction reads the
-    /// whole directory).
-    private let lock = Mutex(())
+
+    /// What this process knows of the folder: each image's size and last
+    /// use, read from the folder once (at the first store) and kept up to
+    /// date since, so storing an image never lists the folder again.
+    private struct Index {
+        var images: [String: (bytes: Int, used: Date)] = [:]
+        var totalBytes = 0
+
+        mutating func set(_ name: String, bytes: Int, used: Date) {
+            totalBytes += bytes - (images[name]?.bytes ?? 0)
+            images[name] = (bytes, used)
+        }
+
+        mutating func remove(_ name: String) {
+            totalBytes -= images.removeValue(forKey: name)?.bytes ?? 0
+        }
+    }
+
+    /// Serialises the file operations of this process and guards the index
+    /// (nil until first needed).
+    private let lock = Mutex<Index?>(nil)
 
     public init(directory: URL, maxBytes: Int = 100 * 1024 * 1024) {
         precondition(maxBytes > 0, "a cache holds something")
@@ -56,13 +75,15 @@ public final class ImageDiskCache: Sendable {
 
     /// The cached image for `url`, fresh or not; marks it as just used.
     public func entry(for url: URL) -> Entry? {
-        lock.withLock { _ in
+        lock.withLock { index in
             let (dataFile, recordFile) = files(for: url)
             guard let recordData = try? Data(contentsOf: recordFile),
                   let record = try? JSONDecoder().decode(Record.self, from: recordData),
                   record.url == url.absoluteString,
                   let data = try? Data(contentsOf: dataFile) else { return nil }
-            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: dataFile.path)
+            let now = Date()
+            try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: dataFile.path)
+            index?.set(Self.name(of: dataFile), bytes: data.count + recordData.count, used: now)
             return Entry(data: data, etag: record.etag, lastModified: record.lastModified,
                          freshUntil: record.freshUntil)
         }
@@ -71,30 +92,40 @@ public final class ImageDiskCache: Sendable {
     /// Keeps `entry` for `url` (replacing any older copy), then evicts the
     /// least recently used images until the cache is within `maxBytes`.
     /// An image larger than the whole cache is not kept.
+    ///
+    /// Costs two file writes; the first store of a process also lists the
+    /// folder once.
     public func store(_ entry: Entry, for url: URL) {
-        lock.withLock { _ in
+        lock.withLock { index in
             guard entry.data.count < maxBytes else { return }
             let (dataFile, recordFile) = files(for: url)
             let record = Record(url: url.absoluteString, etag: entry.etag, lastModified: entry.lastModified,
                                 freshUntil: entry.freshUntil)
+            let recordBytes: Int
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try entry.data.write(to: dataFile, options: .atomic)
-                try JSONEncoder().encode(record).write(to: recordFile, options: .atomic)
+                let encoded = try JSONEncoder().encode(record)
+                try encoded.write(to: recordFile, options: .atomic)
+                recordBytes = encoded.count
             } catch {
                 // A cache that can't write (full disk, read-only home) only
                 // costs the network again.
                 try? FileManager.default.removeItem(at: dataFile)
                 try? FileManager.default.removeItem(at: recordFile)
+                index?.remove(Self.name(of: dataFile))
                 return
             }
-            evict(keeping: dataFile)
+            var known = index ?? readIndex()
+            known.set(Self.name(of: dataFile), bytes: entry.data.count + recordBytes, used: Date())
+            evict(&known, keeping: Self.name(of: dataFile))
+            index = known
         }
     }
 
-    /// Bytes on disk, records included.
+    /// Bytes on disk, records included (lists the folder).
     public var totalBytes: Int {
-        lock.withLock { _ in images().reduce(0) { $0 + $1.bytes } }
+        lock.withLock { _ in readIndex().totalBytes }
     }
 
     // MARK: Files
@@ -116,28 +147,37 @@ public final class ImageDiskCache: Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// Every cached image: its two files, their size, when last used.
-    private func images() -> [(data: URL, record: URL, bytes: Int, used: Date)] {
+    /// The image's name: its files' name without the extension.
+    private static func name(of dataFile: URL) -> String {
+        dataFile.deletingPathExtension().lastPathComponent
+    }
+
+    /// Every cached image in the folder: its size (both files) and when it
+    /// was last used (its bytes' modification date).
+    private func readIndex() -> Index {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        var index = Index()
         guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
-        else { return [] }
-        return files.filter { $0.pathExtension == "image" }.map { data in
+        else { return index }
+        for data in files where data.pathExtension == "image" {
             let record = data.deletingPathExtension().appendingPathExtension("json")
             let values = try? data.resourceValues(forKeys: Set(keys))
             let recordBytes = (try? record.resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0
-            return (data, record, (values?.fileSize ?? 0) + recordBytes, values?.contentModificationDate ?? .distantPast)
+            index.set(Self.name(of: data), bytes: (values?.fileSize ?? 0) + recordBytes,
+                      used: values?.contentModificationDate ?? .distantPast)
         }
+        return index
     }
 
-    private func evict(keeping newest: URL) {
-        var images = images()
-        var total = images.reduce(0) { $0 + $1.bytes }
-        guard total > maxBytes else { return }
-        images.sort { $0.used < $1.used }
-        for image in images where total > maxBytes && image.data != newest {
-            try? FileManager.default.removeItem(at: image.data)
-            try? FileManager.default.removeItem(at: image.record)
-            total -= image.bytes
+    /// Deletes the least recently used images (never `newest`) until the
+    /// index is within `maxBytes`.
+    private func evict(_ index: inout Index, keeping newest: String) {
+        guard index.totalBytes > maxBytes else { return }
+        let oldestFirst = index.images.filter { $0.key != newest }.sorted { $0.value.used < $1.value.used }
+        for (name, _) in oldestFirst where index.totalBytes > maxBytes {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + ".image"))
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + ".json"))
+            index.remove(name)
         }
     }
 }
