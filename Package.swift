@@ -28,8 +28,9 @@ let package = Package(
         // The app's window, list and actions, as a library tests can drive.
         .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore"]),
         .executableTarget(name: "feedline", dependencies: ["FeedlineUI"]),
-        // The benchmark: the real window, scrolled by the frame clock.
-        .executableTarget(name: "feedline-bench", dependencies: ["FeedlineUI"]),
+        // The benchmark: the real window, scrolled by the frame clock; its
+        // image scenario serves pictures with the tests' loopback server.
+        .executableTarget(name: "feedline-bench", dependencies: ["FeedlineUI", "FeedTestSupport"]),
         // Real feed files and a source the tests can hold and release.
         .target(name: "FeedTestSupport", dependencies: ["FeedCore"], path: "Tests/FeedTestSupport"),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport"]),

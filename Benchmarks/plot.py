@@ -4,15 +4,15 @@ latency, one line per strategy, one panel per scroll speed; and prints the
 results as Markdown tables (for docs/BENCHMARKS.md).
 
     python3 Benchmarks/plot.py docs/benchmark.json docs/benchmark-stalls.png
+
+The image comparison's JSON (feedline-bench --suite images) has no plot:
+its table only.
+
+    python3 Benchmarks/plot.py images.json
 """
 
 import json
 import sys
-
-import matplotlib
-
-matplotlib.use("Agg")  # no display needed
-import matplotlib.pyplot as plt  # noqa: E402
 
 NAMES = {"last-row": "last row appears (tutorial)", "five-before": "five rows before the end (tutorial)",
          "edge": "edge-reached alone", "feedline": "Feedline (speed × page time)"}
@@ -20,6 +20,16 @@ NAMES = {"last-row": "last row appears (tutorial)", "five-before": "five rows be
 
 def main(source, target):
     report = json.load(open(source))
+    if report.get("suite") == "images":
+        print(images_markdown(report))
+        return
+    if target is None:
+        sys.exit(__doc__)
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display needed
+    import matplotlib.pyplot as plt
+
     runs = report["runs"]
     speeds = sorted({run["speed_px_s"] for run in runs})
     figure, panels = plt.subplots(1, len(speeds), figsize=(5.5 * len(speeds), 4.2), sharey=True, squeeze=False)
@@ -100,7 +110,58 @@ def run_table(runs, heading, conditions):
     return lines
 
 
+def images_markdown(report):
+    """The same scroll without pictures and with them, side by side."""
+    without, with_ = report["without_images"], report["with_images"]
+    lines = ["| | without pictures | with pictures | with / without |", "|---|---:|---:|---:|"]
+
+    def row(name, value, digits=1, ratio=True):
+        a, b = value(without), value(with_)
+        fraction = f"{b / a:.2f}x" if ratio and a else ""
+        lines.append(f"| {name} | {a:,.{digits}f} | {b:,.{digits}f} | {fraction} |")
+
+    for percentile in ("p50", "p95", "p99", "max"):
+        row(f"frame interval {percentile} (ms)", lambda run: run["frame_interval_ms"][percentile])
+    lines.append(f"| frames over 25 ms | {without['long_frames']:,} of {without['frames']:,} "
+                 f"| {with_['long_frames']:,} of {with_['frames']:,} | |")
+    row("main-thread busy per frame, p50 (ms)", lambda run: run["frame_busy_ms"]["p50"], 2)
+    row("main-thread busy per frame, p95 (ms)", lambda run: run["frame_busy_ms"]["p95"], 2)
+    row("peak resident memory (MiB)", lambda run: run["peak_rss_kb"] / 1024, 0)
+    row("stalls (loading row in view)", lambda run: run["stalls"], 0, ratio=False)
+    images = with_["images"]
+    lines.append(f"| picture requests sent / answered by the server / decoded / failed | | {images['requests']:,} / "
+                 f"{with_.get('server_requests', 0):,} / {images['decoded']:,} / {images['failed']} | |")
+    lines.append(f"| rows whose picture came into view / was shown there | | {images['rows_seen']:,} / "
+                 f"{images['rows_shown']:,} | |")
+    lines.append(f"| item pictures in view still placeholders (% of row-frames) | | "
+                 f"{images['missing_in_view_percent']:.1f} | |")
+    lines.append(f"| decoded pictures in memory at the end (MiB) | | {images['memory_cache_kb'] / 1024:.0f} | |")
+    lines.append(f"| disk cache at the end (MiB) | | {images['disk_cache_kb'] / 1024:.0f} | |")
+    lines.append(f"| items loaded, duplicated, skipped | {without['items_loaded']:,}, {without['duplicates']}, "
+                 f"{without['skipped']} | {with_['items_loaded']:,}, {with_['duplicates']}, {with_['skipped']} | |")
+    segments = {segment["from_row"]: segment for segment in without.get("by_rows", []) if segment["frames"] > 1}
+    segments_with = {segment["from_row"]: segment for segment in with_.get("by_rows", []) if segment["frames"] > 1}
+    if segments and segments_with:
+        lines.append("")
+        lines.append("| rows | frames over 25 ms, without / with | busy p95 (ms), without / with "
+                     "| item pictures in view still placeholders (%) |")
+        lines.append("|---|---:|---:|---:|")
+        for start in sorted(set(segments) & set(segments_with)):
+            a, b = segments[start], segments_with[start]
+            lines.append(f"| {start:,}–{b['to_row']:,} | {a['long_frames']} of {a['frames']} / {b['long_frames']} of {b['frames']} "
+                         f"| {a['frame_busy_ms']['p95']:.1f} / {b['frame_busy_ms']['p95']:.1f} "
+                         f"| {b['missing_in_view_percent']:.1f} |")
+    pictures = report.get("pictures", {})
+    photo_kb = pictures.get("photo_kb", [])
+    lines.append("")
+    lines.append(f"{report['rows_per_run']:,} rows at {report['speed_px_s']:.0f} px/s, {report['latency_ms']} ms pages "
+                 f"of {report['page_size']}, {report['strategy']} strategy; photos {', '.join(pictures.get('photo_sizes', []))} "
+                 f"({min(photo_kb, default=0):.0f}–{max(photo_kb, default=0):.0f} KB JPEG), "
+                 f"{pictures.get('avatars', 0)} avatars of {pictures.get('avatar_kb', 0):.0f} KB (PNG).")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], sys.argv[2] if len(sys.argv) == 3 else None)

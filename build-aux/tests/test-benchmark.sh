@@ -2,8 +2,10 @@
 # The benchmark still measures: a small feedline-bench suite on its own
 # display (the real window, scrolled by the frame clock, every strategy, the
 # C reference) whose JSON has every figure, with nothing skipped or shown
-# twice. No timing is checked here: timings are for docs/BENCHMARKS.md, not
-# for pass or fail.
+# twice; and a short image comparison (the same scroll without pictures and
+# with them, served over HTTP on 127.0.0.1) in which the pictures were
+# really downloaded, cached and shown. No timing is checked here: timings
+# are for docs/BENCHMARKS.md, not for pass or fail.
 #
 #   test-benchmark.sh FEEDLINE-BENCH FEEDLINE-REFERENCE
 set -euo pipefail
@@ -27,7 +29,8 @@ check() {  # check NAME JSON PYTHON-CONDITION MESSAGE
 # A small suite: every strategy, the extra conditions, the memory run and
 # the C reference, as scripts/bench runs them, only shorter.
 json=$(mktemp)
-trap 'rm -f "$json"' EXIT
+images=$(mktemp)
+trap 'rm -f "$json" "$images"' EXIT
 timeout 600 "$bench" --rows 60 --latencies 20 --speeds 3000 --page-size 10 --idle 1 --memory-items 3000 \
   --reference "$reference" --json "$json" >/dev/null || fail "the feedline-bench suite exited $?"
 report=$(cat "$json")
@@ -55,8 +58,32 @@ check suite "$report" "set(d['ratios']) == {'frame_busy_p95', 'time_to_first_row
   "ratios to the C reference missing"
 echo "benchmark: ok - a small suite ran every strategy and condition with nothing skipped or repeated, and measured memory, idle and the C reference"
 
+# The image comparison, short: 200 rows each way.
+timeout 300 "$bench" --suite images --rows 200 --latency 20 --json "$images" >/dev/null ||
+  fail "the image suite exited $?"
+report=$(cat "$images")
+check images "$report" "d['suite'] == 'images' and d['rows_per_run'] == 200 and d['pictures']['photos'] > 1 and d['pictures']['avatars'] > 1" \
+  "not the image comparison asked for"
+check images "$report" "all(r['duplicates'] == 0 and r['skipped'] == 0 for r in (d['without_images'], d['with_images']))" \
+  "items skipped or shown twice"
+check images "$report" "all(r['rows'] >= 200 and r['items_loaded'] >= 200 and r['frames'] > 10 and r['peak_rss_kb'] > 0 and 'long_frames' in r for r in (d['without_images'], d['with_images']))" \
+  "a run did not scroll 200 rows, or frames or memory not measured"
+check images "$report" "not d['without_images']['images']['shown'] and d['without_images']['images']['decoded'] == 0 and d['without_images']['server_requests'] == 0" \
+  "the run without pictures had pictures"
+check images "$report" "(lambda i: i['shown'] and i['decoded'] > 0 and i['rows_shown'] > 0 and i['thumbnails_in_view'] > 0 and i['failed'] == 0)(d['with_images']['images'])" \
+  "no picture decoded and shown, or some failed"
+check images "$report" "d['with_images']['server_requests'] > 0 and d['with_images']['images']['requests'] > 0 and d['with_images']['images']['disk_cache_kb'] > 0" \
+  "the pictures did not come from the benchmark's HTTP server, or were not kept in the disk cache"
+check images "$report" "d['ratios']['peak_rss'] > 0 and d['ratios']['frame_busy_p95'] > 0" "ratios missing"
+echo "benchmark: ok - the image comparison downloaded, cached and showed pictures over HTTP, none failed, nothing skipped or repeated"
+
 status=0
 "$bench" --bogus >/dev/null 2>&1 || status=$?
 [ $status = 2 ] || fail "an unknown option exited $status, not 2"
 "$bench" --help | grep -q -- "--strategies" || fail "--help does not explain --strategies"
+"$bench" --help | grep -q -- "--suite NAME" || fail "--help does not explain --suite"
+"$bench" --help | grep -q -- "--images" || fail "--help does not explain --images"
+status=0
+"$bench" --suite bogus >/dev/null 2>&1 || status=$?
+[ $status = 2 ] || fail "an unknown suite exited $status, not 2"
 echo "benchmark: ok - --help and a usage error"

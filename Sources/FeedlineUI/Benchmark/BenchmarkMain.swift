@@ -34,17 +34,72 @@ public enum BenchmarkMain {
                               beside this program, if there)
           --json PATH         Where to write the results (default: none)
 
-        One run, printed as JSON (what the suite starts):
+        The image comparison (--suite images): the same scroll twice, without
+        pictures and with them: 2,000 rows at 2,000 px/s, 300 ms pages of 20,
+        the feedline strategy. With pictures, every row has its author's
+        avatar (a 96 × 96 PNG, 17 authors) and a photo of its own address
+        (JPEG, about 800 × 600 and 100 KB, 8 different ones), served by this
+        program over HTTP on 127.0.0.1 with Cache-Control, and each run starts
+        with an empty disk cache. Prints frame times, main-thread time per
+        frame, stalls, peak memory and what the pictures did, with the ratios.
+          --suite NAME        paging (the default, above) or images
+          --rows N            Rows to scroll in each run (default 2000)
+          --latency, --jitter, --speed, --page-size, --strategy, --json
+                              as for one run (below)
+
+        One run, printed as JSON (what the suites start):
           --scenario          Scroll once, with:
             --strategy NAME   (default feedline)
             --latency MS      (default 300)   --jitter MS   (default 0)
             --page-size N     (default 20)    --speed PX/S  (default 2000)
             --rows N          (default 500)   --idle S      (default 10)
+            --images          Items with pictures (an empty disk cache under
+                              a fresh XDG_CACHE_HOME), served by this run
+                              itself unless:
+            --image-server URL  where they are (the images suite's server)
           --memory N          Load N items and sample memory
 
         """
 
-    public static func run(arguments: [String]) -> Int32 {
+    /// How `feedline-bench` serves pictures over real HTTP: its main.swift
+    /// hands over the tests' loopback server (`FeedTestSupport`, which
+    /// this library does not import) and their PNG maker.
+    public struct ImageServer: Sendable {
+        /// A server that runs until the process ends.
+        public struct Running: Sendable {
+            /// `http://127.0.0.1:PORT`
+            public let url: URL
+            /// Requests it has answered so far.
+            public let requestCount: @Sendable () -> Int
+
+            public init(url: URL, requestCount: @escaping @Sendable () -> Int) {
+                self.url = url
+                self.requestCount = requestCount
+            }
+        }
+
+        /// Starts a server on 127.0.0.1 answering a GET of a path with the
+        /// file `file` gives for it (404 for nil).
+        public let start: @Sendable (_ file: @escaping @Sendable (String) -> BenchmarkPictures.File?) throws -> Running
+        /// A `size` × `size` PNG of one colour.
+        public let png: @Sendable (_ size: Int, _ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Data
+
+        public init(start: @escaping @Sendable (_ file: @escaping @Sendable (String) -> BenchmarkPictures.File?) throws -> Running,
+                    png: @escaping @Sendable (_ size: Int, _ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Data) {
+            self.start = start
+            self.png = png
+        }
+
+        /// Makes the pictures and serves them.
+        func serve() throws -> (pictures: BenchmarkPictures, server: Running) {
+            let pictures = BenchmarkPictures(png: png)
+            return (pictures, try start { pictures.file(at: $0) })
+        }
+    }
+
+    /// `imageServer` serves the pictures of `--images` runs (without it,
+    /// they can't run).
+    public static func run(arguments: [String], imageServer: ImageServer? = nil) -> Int32 {
         var options = Options()
         do {
             options = try Options.parse(Array(arguments.dropFirst()))
@@ -57,11 +112,7 @@ public enum BenchmarkMain {
             print(usage, terminator: "")
             return 0
         case .scenario:
-            return runInProcess { application, finish in
-                let scenario = ScrollScenario(settings: options.scroll, application: application) { finish($0.json) }
-                scenario.start()
-                return scenario
-            }
+            return runScenario(options, imageServer: imageServer)
         case .memory(let items):
             return runInProcess { application, finish in
                 let scenario = MemoryScenario(items: items, application: application) { finish($0.json) }
@@ -70,7 +121,56 @@ public enum BenchmarkMain {
             }
         case .suite:
             return BenchmarkSuite(options: options, executable: arguments[0]).run()
+        case .imageSuite:
+            return BenchmarkSuite(options: options, executable: arguments[0]).runImages(imageServer: imageServer)
         }
+    }
+
+    /// One scroll run. Its image cache (`ImageLoader.shared`, which reads
+    /// XDG_CACHE_HOME when first used) is a fresh, empty folder, removed
+    /// at the end: every run starts cold.
+    private static func runScenario(_ options: Options, imageServer: ImageServer?) -> Int32 {
+        let cacheHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("feedline-bench-cache-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
+        } catch {
+            return fail("couldn't make \(cacheHome.path): \(error.localizedDescription)", status: 1)
+        }
+        setenv("XDG_CACHE_HOME", cacheHome.path, 1)
+        defer { try? FileManager.default.removeItem(at: cacheHome) }
+
+        var settings = options.scroll
+        let served: ImageServer.Running?
+        if options.images, let url = options.imageServerURL {
+            settings.pictures = url
+            served = nil
+        } else if options.images {
+            guard let imageServer else { return fail("this program can't serve pictures", status: 1) }
+            do {
+                served = try imageServer.serve().server
+            } catch {
+                return fail("couldn't serve the pictures: \(error)", status: 1)
+            }
+            settings.pictures = served?.url
+        } else {
+            served = nil
+        }
+        let scenarioSettings = settings
+        return runInProcess { application, finish in
+            let scenario = ScrollScenario(settings: scenarioSettings, application: application) { result in
+                var json = result.json
+                if let served { json["server_requests"] = served.requestCount() }
+                finish(json)
+            }
+            scenario.start()
+            return scenario
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Int32 {
+        FileHandle.standardError.write(Data("feedline-bench: \(message)\n".utf8))
+        return status
     }
 
     /// Runs GTK's main loop around one scenario, prints its JSON, exits.
@@ -94,9 +194,16 @@ public enum BenchmarkMain {
     }
 
     struct Options {
-        enum Mode { case suite, scenario, memory(Int), help }
+        enum Mode { case suite, imageSuite, scenario, memory(Int), help }
         var mode = Mode.suite
         var scroll = ScrollScenario.Settings()
+        /// Page latency and its jitter as given, in ms (`scroll.latency`
+        /// holds them as the source takes them).
+        var latency = 300
+        var jitter = 0
+        /// `--images`: items with pictures; served from here when given.
+        var images = false
+        var imageServerURL: URL?
         var latencies = [100, 300, 1000]
         var speeds = [1000.0, 2000.0]
         var strategies = PrefetchStrategy.allCases
@@ -108,9 +215,7 @@ public enum BenchmarkMain {
 
         static func parse(_ arguments: [String]) throws -> Options {
             var options = Options()
-            options.scroll.rows = 500
-            var latency = 300
-            var jitter = 0
+            var rows: Int?
             var rest = arguments[...]
             func value(_ name: String) throws -> String {
                 guard let value = rest.popFirst() else { throw Problem("\(name) needs a value") }
@@ -136,6 +241,19 @@ public enum BenchmarkMain {
                 switch argument {
                 case "-h", "--help": options.mode = .help
                 case "--scenario": options.mode = .scenario
+                case "--suite":
+                    switch try value(argument) {
+                    case "paging": options.mode = .suite
+                    case "images": options.mode = .imageSuite
+                    case let name: throw Problem("no suite “\(name)” (paging, images)")
+                    }
+                case "--images": options.images = true
+                case "--image-server":
+                    let text = try value(argument)
+                    guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                        throw Problem("--image-server takes an address like http://127.0.0.1:8080, not “\(text)”")
+                    }
+                    options.imageServerURL = url
                 case "--memory": options.mode = .memory(try number(argument, in: 1...10_000_000))
                 case "--strategy":
                     let name = try value(argument)
@@ -150,11 +268,11 @@ public enum BenchmarkMain {
                         throw Problem("--strategies takes last-row, five-before, edge, feedline")
                     }
                     options.strategies = strategies
-                case "--latency": latency = try number(argument, in: 0...60_000)
-                case "--jitter": jitter = try number(argument, in: 0...60_000)
+                case "--latency": options.latency = try number(argument, in: 0...60_000)
+                case "--jitter": options.jitter = try number(argument, in: 0...60_000)
                 case "--page-size": options.scroll.pageSize = try number(argument, in: 1...1000)
                 case "--speed": options.scroll.speed = Double(try number(argument, in: 1...100_000))
-                case "--rows": options.scroll.rows = try number(argument, in: 1...1_000_000)
+                case "--rows": rows = try number(argument, in: 1...1_000_000)
                 case "--idle": options.scroll.idleSeconds = Double(try number(argument, in: 0...600))
                 case "--latencies": options.latencies = try list(argument, in: 0...60_000)
                 case "--speeds": options.speeds = try list(argument, in: 1...100_000).map(Double.init)
@@ -165,9 +283,21 @@ public enum BenchmarkMain {
                 default: throw Problem("unknown option \(argument)")
                 }
             }
-            options.scroll.latency = jitter > 0
-                ? .jittered(base: .milliseconds(latency), spread: .milliseconds(jitter), seed: 42)
-                : .fixed(.milliseconds(latency))
+            options.scroll.latency = options.jitter > 0
+                ? .jittered(base: .milliseconds(options.latency), spread: .milliseconds(options.jitter), seed: 42)
+                : .fixed(.milliseconds(options.latency))
+            if options.images || options.imageServerURL != nil {
+                switch options.mode {
+                case .scenario, .help: options.images = true
+                default: throw Problem("--images and --image-server go with --scenario")
+                }
+            }
+            // The image comparison scrolls 2,000 rows; every other run 500.
+            if case .imageSuite = options.mode {
+                options.scroll.rows = rows ?? 2000
+            } else {
+                options.scroll.rows = rows ?? 500
+            }
             return options
         }
     }

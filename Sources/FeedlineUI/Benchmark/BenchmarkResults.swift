@@ -24,6 +24,14 @@ struct ScrollResult {
     var idleCPUSeconds = 0.0
     var idleWakeups = 0
     var idleMainThreadWakeups = 0
+    var images = ImageFigures()
+    /// For each frame: rows scrolled by its end, and item images in view
+    /// and still placeholders then (0 without pictures).
+    var frameRows: [Int] = []
+    var frameThumbnails: [(inView: Int, missing: Int)] = []
+
+    /// Frame intervals longer than 25 ms: a frame or more missed at 60 Hz.
+    var longFrames: Int { frameIntervals.count(where: { $0 > 0.025 }) }
 
     var json: [String: Any] {
         [
@@ -31,6 +39,9 @@ struct ScrollResult {
             "frame_interval_ms": Percentiles(frameIntervals).json,
             "frame_busy_ms": Percentiles(frameBusy).json,
             "frames": frameIntervals.count,
+            "long_frames": longFrames,
+            "images": images.json,
+            "by_rows": byRows(250),
             "stalls": stalls,
             "stall_ms": stallSeconds * 1000,
             "stall_at_rows": Array(stallRows.prefix(50)),
@@ -47,6 +58,73 @@ struct ScrollResult {
             "idle_cpu_ms": idleCPUSeconds * 1000,
             "idle_wakeups": idleWakeups,
             "idle_main_thread_wakeups": idleMainThreadWakeups,
+        ]
+    }
+}
+
+extension ScrollResult {
+    /// The frames again, in runs of `rows` rows scrolled: where in the run
+    /// the time went.
+    func byRows(_ rows: Int) -> [[String: Any]] {
+        let count = min(frameIntervals.count, frameBusy.count, frameRows.count, frameThumbnails.count)
+        guard count > 0 else { return [] }
+        let segments = Dictionary(grouping: 0..<count) { frameRows[$0] / rows }
+        return segments.keys.sorted().map { segment in
+            let frames = segments[segment] ?? []
+            let inView = frames.reduce(0) { $0 + frameThumbnails[$1].inView }
+            let missing = frames.reduce(0) { $0 + frameThumbnails[$1].missing }
+            return [
+                "from_row": segment * rows,
+                "to_row": segment * rows + rows - 1,
+                "frames": frames.count,
+                "long_frames": frames.count(where: { frameIntervals[$0] > 0.025 }),
+                "frame_interval_ms": Percentiles(frames.map { frameIntervals[$0] }).json,
+                "frame_busy_ms": Percentiles(frames.map { frameBusy[$0] }).json,
+                "missing_in_view_percent": inView > 0 ? Double(missing) * 100 / Double(inView) : 0,
+            ]
+        }
+    }
+}
+
+/// What a scroll run's pictures did (all 0 in a run without them).
+struct ImageFigures {
+    var shown = false
+    /// Images fetched and decoded (`ImageLoader.decodes`: every load its
+    /// memory cache could not answer), requests that went to the server,
+    /// and loads that failed.
+    var decoded = 0
+    var requests = 0
+    var failed = 0
+    /// Item images in view, frame by frame (a row in view for ten frames
+    /// counts ten), and how many of those were still placeholders.
+    var thumbnailsInView = 0
+    var thumbnailsMissingInView = 0
+    var framesWithMissingThumbnail = 0
+    /// Rows whose image box came into view, and those whose picture was
+    /// shown there.
+    var rowsSeen = 0
+    var rowsShown = 0
+    /// Decoded pictures in memory at the end, and the disk cache.
+    var memoryCacheCount = 0
+    var memoryCacheKB = 0
+    var diskCacheKB = 0
+
+    var json: [String: Any] {
+        [
+            "shown": shown,
+            "decoded": decoded,
+            "requests": requests,
+            "failed": failed,
+            "thumbnails_in_view": thumbnailsInView,
+            "thumbnails_missing_in_view": thumbnailsMissingInView,
+            "missing_in_view_percent": thumbnailsInView > 0
+                ? Double(thumbnailsMissingInView) * 100 / Double(thumbnailsInView) : 0,
+            "frames_with_missing_thumbnail": framesWithMissingThumbnail,
+            "rows_seen": rowsSeen,
+            "rows_shown": rowsShown,
+            "memory_cache_count": memoryCacheCount,
+            "memory_cache_kb": memoryCacheKB,
+            "disk_cache_kb": diskCacheKB,
         ]
     }
 }

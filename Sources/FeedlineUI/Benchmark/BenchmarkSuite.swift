@@ -95,15 +95,104 @@ struct BenchmarkSuite {
         report["ratios"] = ratios(runs: runs, firstRow: firstRow, memory: memory, reference: reference)
         print(table(runs: runs + moreRuns), terminator: "")
         print(summary(report), terminator: "")
-        if let path = options.json {
-            do {
-                try Data((Self.encode(report) + "\n").utf8).write(to: URL(fileURLWithPath: path))
-            } catch {
-                log("couldn't write \(path): \(error.localizedDescription)")
-                return 1
-            }
+        return write(report)
+    }
+
+    // MARK: Images
+
+    /// The image comparison: the same scroll without pictures and with
+    /// them, each in a process of its own with an empty disk cache, the
+    /// pictures served from this process over HTTP on 127.0.0.1.
+    func runImages(imageServer: BenchmarkMain.ImageServer?) -> Int32 {
+        guard let imageServer else {
+            log("this program can't serve pictures")
+            return 1
         }
-        return 0
+        log("making the pictures…")
+        let pictures: BenchmarkPictures
+        let server: BenchmarkMain.ImageServer.Running
+        do {
+            (pictures, server) = try imageServer.serve()
+        } catch {
+            log("couldn't serve the pictures: \(error)")
+            return 1
+        }
+        let scroll = options.scroll
+        let arguments = [
+            "--scenario", "--strategy", scroll.strategy.rawValue, "--latency", "\(options.latency)",
+            "--jitter", "\(options.jitter)", "--speed", "\(Int(scroll.speed))", "--rows", "\(scroll.rows)",
+            "--page-size", "\(scroll.pageSize)", "--idle", "0",
+        ]
+        var report: [String: Any] = [
+            "suite": "images", "rows_per_run": scroll.rows, "page_size": scroll.pageSize,
+            "strategy": scroll.strategy.rawValue, "latency_ms": options.latency, "jitter_ms": options.jitter,
+            "speed_px_s": scroll.speed, "pictures": pictures.json,
+        ]
+        for images in [false, true] {
+            log("running \(scroll.rows) rows at \(Int(scroll.speed)) px/s \(images ? "with" : "without") pictures…")
+            let before = server.requestCount()
+            guard var result = child(arguments + (images ? ["--images", "--image-server", server.url.absoluteString] : []))
+            else { return 1 }
+            result["server_requests"] = server.requestCount() - before
+            report[images ? "with_images" : "without_images"] = result
+        }
+        report["ratios"] = imageRatios(report)
+        print(imageTable(report), terminator: "")
+        return write(report)
+    }
+
+    /// With pictures over without.
+    private func imageRatios(_ report: [String: Any]) -> [String: Double] {
+        guard let with = report["with_images"] as? [String: Any],
+              let without = report["without_images"] as? [String: Any] else { return [:] }
+        var ratios: [String: Double] = [:]
+        func ratio(_ name: String, _ value: ([String: Any]) -> Double?) {
+            if let a = value(with), let b = value(without), b > 0 { ratios[name] = a / b }
+        }
+        ratio("peak_rss") { ($0["peak_rss_kb"] as? Int).map(Double.init) }
+        for percentile in ["p50", "p95", "p99", "max"] {
+            ratio("frame_interval_\(percentile)") { ($0["frame_interval_ms"] as? [String: Double])?[percentile] }
+        }
+        ratio("frame_busy_p95") { ($0["frame_busy_ms"] as? [String: Double])?["p95"] }
+        return ratios
+    }
+
+    private func imageTable(_ report: [String: Any]) -> String {
+        let runs = [("without", report["without_images"] as? [String: Any] ?? [:]),
+                    ("with", report["with_images"] as? [String: Any] ?? [:])]
+        var lines = ["pictures" + ["frame50", "frame95", "frame99", "framemax", "busy95", "long", "stalls", "peak MiB",
+                                   "decoded", "requests", "failed", "late %", "dup", "skip"]
+            .map { String(repeating: " ", count: max(1, 10 - $0.count)) + $0 }.joined()]
+        for (name, run) in runs {
+            let interval = run["frame_interval_ms"] as? [String: Double] ?? [:]
+            let busy = run["frame_busy_ms"] as? [String: Double] ?? [:]
+            let images = run["images"] as? [String: Any] ?? [:]
+            lines.append(name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(
+                format: "%10.1f%10.1f%10.1f%10.1f%10.2f%10d%10d%10.0f%10d%10d%10d%10.1f%10d%10d",
+                interval["p50"] ?? 0, interval["p95"] ?? 0, interval["p99"] ?? 0, interval["max"] ?? 0,
+                busy["p95"] ?? 0, run["long_frames"] as? Int ?? 0, run["stalls"] as? Int ?? 0,
+                Double(run["peak_rss_kb"] as? Int ?? 0) / 1024, images["decoded"] as? Int ?? 0,
+                images["requests"] as? Int ?? 0, images["failed"] as? Int ?? 0,
+                images["missing_in_view_percent"] as? Double ?? 0, run["duplicates"] as? Int ?? 0,
+                run["skipped"] as? Int ?? 0))
+        }
+        if let ratios = report["ratios"] as? [String: Double] {
+            lines.append("with over without: " + ratios.sorted { $0.key < $1.key }
+                .map { "\($0.key) " + String(format: "%.2fx", $0.value) }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes the report where --json says, if it says.
+    private func write(_ report: [String: Any]) -> Int32 {
+        guard let path = options.json else { return 0 }
+        do {
+            try Data((Self.encode(report) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            return 0
+        } catch {
+            log("couldn't write \(path): \(error.localizedDescription)")
+            return 1
+        }
     }
 
     // MARK: Processes

@@ -8,6 +8,11 @@ import GtkKit
 /// the content allows: at the end of what is loaded the reader waits). The
 /// reader starts once the first rows are shown and nothing is loading.
 /// Then ten seconds of idling. Prints its figures as one JSON object.
+///
+/// With `pictures`, the items have pictures there (`SyntheticFeedSource`),
+/// loaded the app's way (`ImageLoader.shared`), and the run also counts
+/// what they did: decoded, requested, failed, and item images still
+/// placeholders while in view.
 @MainActor
 final class ScrollScenario {
     struct Settings {
@@ -18,6 +23,8 @@ final class ScrollScenario {
         var speed = 2000.0
         var rows = 1000
         var idleSeconds = 10.0
+        /// Where the items' pictures are served; nil: no pictures.
+        var pictures: URL?
     }
 
     private let settings: Settings
@@ -32,13 +39,27 @@ final class ScrollScenario {
     private var scrolled = 0.0
     /// The loading row is in view now.
     private var inStall = false
+    /// Rows whose image box was seen in view, and those seen with their
+    /// picture.
+    private var thumbnailRowsSeen: Set<Int> = []
+    private var thumbnailRowsShown: Set<Int> = []
 
     init(settings: Settings, application: Application, done: @escaping (ScrollResult) -> Void) {
         self.settings = settings
         self.done = done
-        source = SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency)
+        source = SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency,
+                                     pictures: settings.pictures)
         window = FeedWindow(application: application, source: source)
         window.feedList.prefetch.strategy = settings.strategy
+        if settings.pictures != nil {
+            result.images.shown = true
+            let images = ImageLoader.shared
+            let log = images.onFailure
+            images.onFailure = { [weak self] url, reason in
+                self?.result.images.failed += 1
+                log?(url, reason)
+            }
+        }
     }
 
     func start() {
@@ -72,6 +93,7 @@ final class ScrollScenario {
         result.frameBusy.append(cpu - lastCPU)
         let metrics = list.metrics
         countStall(metrics, interval: interval)
+        result.frameThumbnails.append(settings.pictures != nil ? countThumbnails(metrics) : (0, 0))
 
         let adjustment = list.adjustment
         let bottom = adjustment.upper - adjustment.pageSize
@@ -82,6 +104,7 @@ final class ScrollScenario {
         }
         let rowHeight = metrics.averageRowHeight
         let rowsScrolled = rowHeight > 0 ? Int(scrolled / rowHeight) : 0
+        result.frameRows.append(rowsScrolled)
         if rowsScrolled >= settings.rows || (window.pager.phase == .exhausted && step == 0) {
             finish(rowsScrolled: rowsScrolled)
         }
@@ -103,6 +126,36 @@ final class ScrollScenario {
         }
     }
 
+    /// Item images in the window now (as drawn in the frame before this
+    /// one), and how many of them are still placeholders: any part in view
+    /// counts. The rows to look at are those the average row height puts
+    /// in view, and four more at either end.
+    private func countThumbnails(_ metrics: ScrollMetrics) -> (inView: Int, missing: Int) {
+        let rowHeight = metrics.averageRowHeight
+        guard rowHeight > 0 else { return (0, 0) }
+        let first = max(0, Int(metrics.offset / rowHeight) - 4)
+        let last = min(list.itemCount - 1, Int((metrics.offset + metrics.viewportHeight) / rowHeight) + 4)
+        guard first <= last else { return (0, 0) }
+        let viewport = Double(list.scroller.allocatedHeight)
+        var inView = 0, missing = 0
+        for position in first...last {
+            guard let thumbnail = list.factory.cell(at: position)?.row?.thumbnail, thumbnail.url != nil,
+                  let top = thumbnail.picture.top(in: list.scroller),
+                  top < viewport, top + Double(thumbnail.picture.allocatedHeight) > 0 else { continue }
+            inView += 1
+            thumbnailRowsSeen.insert(position)
+            if thumbnail.picture.texture == nil {
+                missing += 1
+            } else {
+                thumbnailRowsShown.insert(position)
+            }
+        }
+        result.images.thumbnailsInView += inView
+        result.images.thumbnailsMissingInView += missing
+        if missing > 0 { result.images.framesWithMissingThumbnail += 1 }
+        return (inView, missing)
+    }
+
     private func finish(rowsScrolled: Int) {
         ticker?.stop()
         ticker = nil
@@ -115,7 +168,40 @@ final class ScrollScenario {
         result.skipped = expected.subtracting(ids).count
         result.rowWidgets = list.factory.cells.count
         result.peakRSSKB = ProcessStats.peakResidentKB()
-        idle()
+        guard settings.pictures != nil else {
+            idle()
+            return
+        }
+        result.images.rowsSeen = thumbnailRowsSeen.count
+        result.images.rowsShown = thumbnailRowsShown.count
+        let images = ImageLoader.shared
+        let fetcher = images.fetcher
+        Task { @MainActor [weak self] in
+            // The downloads still under way end first (within 10 s), so
+            // that the counts cover all this run asked for (as the
+            // server's, read once this process has ended, do) and nothing
+            // writes to the disk cache once the run is over.
+            var waits = 0
+            while await fetcher.downloadsInProgress > 0, waits < 200 {
+                try? await Task.sleep(for: .milliseconds(50))
+                waits += 1
+            }
+            let requests = await fetcher.networkRequests
+            let diskBytes = await Self.diskBytes(await fetcher.cache)
+            guard let self else { return }
+            result.images.requests = requests
+            result.images.decoded = images.decodes
+            result.images.memoryCacheCount = images.textures.count
+            result.images.memoryCacheKB = images.textures.bytes / 1024
+            result.images.diskCacheKB = diskBytes / 1024
+            idle()
+        }
+    }
+
+    /// The disk cache's size, read off the main thread.
+    @concurrent
+    private nonisolated static func diskBytes(_ cache: ImageDiskCache?) async -> Int {
+        cache?.totalBytes ?? 0
     }
 
     /// Ten seconds of nothing: what the app costs a reader who stops.
