@@ -11,7 +11,8 @@ import GtkKit
 /// until revealed ("Show Post").
 @MainActor
 final class FeedTile: ItemWidgets {
-    let root = Box(.vertical, spacing: 4)
+    let box = Box(.vertical, spacing: 4)
+    var root: Widget { box }
     let picture: RowPicture
     /// In the picture's place when the item has none: its summary, in a
     /// card the picture's size.
@@ -35,10 +36,10 @@ final class FeedTile: ItemWidgets {
                              decodeSide: Int(Self.pictureWidth) * 3 / 2, cssClass: "feed-tile-picture")
         picture.picture.align(horizontal: .fill, vertical: .start)
         picture.picture.horizontalExpand = true
-        root.addCSSClass("feed-tile")
+        box.addCSSClass("feed-tile")
         // Every tile as wide as a picture, so the grid's columns are the
         // same whatever the feed (GtkGridView sizes them from the widest).
-        root.setSizeRequest(width: Self.pictureWidth)
+        box.setSizeRequest(width: Self.pictureWidth)
         title.addCSSClass("feed-tile-title")
         title.wrap(lines: 2)
         title.xAlign = 0
@@ -55,7 +56,7 @@ final class FeedTile: ItemWidgets {
         excerpt.xAlign = 0
         excerpt.yAlign = 0
         excerpt.setSizeRequest(height: Self.pictureHeight)
-        [picture.picture, excerpt, title, revealButton, byline].forEach(root.append)
+        [picture.picture, excerpt, title, revealButton, byline].forEach(box.append)
     }
 
     func setPicturePriority(_ priority: Int) {

@@ -7,7 +7,7 @@ import GtkKit
 @MainActor
 protocol ItemWidgets: AnyObject {
     /// The widget the cell puts in its list item.
-    var root: Box { get }
+    var root: Widget { get }
     /// The reader pressed Show Post or Hide Post on the item with this id.
     var onToggleReveal: ((String) -> Void)? { get set }
     /// `when`: the item's date as the cell says it (`ItemText.when`).

@@ -26,6 +26,25 @@ public final class Box: Widget {
     }
 }
 
+/// A GtkOverlay: a main child that sets its size, and children laid over
+/// it where their alignment puts them. Cheaper to lay out than a
+/// horizontal box around wrapping text, which must first measure the
+/// text's natural width.
+@MainActor
+public final class Overlay: Widget {
+    public init(child: Widget) {
+        super.init(gtk_overlay_new(), .sink)
+        gtk_overlay_set_child(opaque, child.widget)
+    }
+
+    /// Lays `child` over the main one; `measured`: its size counts in the
+    /// overlay's (it is never cut off).
+    public func addOverlay(_ child: Widget, measured: Bool) {
+        gtk_overlay_add_overlay(opaque, child.widget)
+        gtk_overlay_set_measure_overlay(opaque, child.widget, measured ? 1 : 0)
+    }
+}
+
 /// A GtkStack: one named child visible at a time.
 @MainActor
 public final class Stack: Widget {

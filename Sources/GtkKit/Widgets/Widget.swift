@@ -102,6 +102,12 @@ open class Widget: Object {
         return (Int(minimum), Int(natural))
     }
 
+    /// Space kept free after the widget (right, in left-to-right text).
+    public var marginEnd: Int32 {
+        get { gtk_widget_get_margin_end(widget) }
+        set { gtk_widget_set_margin_end(widget, newValue) }
+    }
+
     public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
         gtk_widget_set_size_request(widget, width, height)
     }
