@@ -16,10 +16,16 @@ werror=()
 [ "${FEEDLINE_WERROR:-1}" = 1 ] && werror=(-Xswiftc -warnings-as-errors)
 "$swift" build --build-tests "${scratch[@]}" "${werror[@]}"
 
+# Pictures the tests load go to a cache folder of this run's own, never
+# the user's ~/.cache/feedline/images.
+cache=$(mktemp -d)
+trap 'rm -rf "$cache"' EXIT
+export XDG_CACHE_HOME="$cache"
+
 # GTK_A11Y=test: GTK keeps accessible names, descriptions and states where
 # the tests can check them, and needs no accessibility bus (the AT-SPI suite
 # has its own). GSETTINGS_BACKEND=memory: settings the tests change stay in
 # the process.
 # G_DEBUG=fatal-criticals: a GTK critical (a misuse of the API) fails the run.
-G_DEBUG=fatal-criticals GTK_A11Y=test GSETTINGS_BACKEND=memory exec "$here/build-aux/with-display.sh" \
+G_DEBUG=fatal-criticals GTK_A11Y=test GSETTINGS_BACKEND=memory "$here/build-aux/with-display.sh" \
   "$swift" test --skip-build "${scratch[@]}" --disable-swift-testing "$@"
