@@ -92,6 +92,15 @@ final class ImageDecoderTests: XCTestCase {
         }
     }
 
+    func testPixelsEncodedAsJPEGDecodeToTheirSize() async throws {
+        let rgb: [UInt8] = (0..<(64 * 48)).flatMap { index -> [UInt8] in [UInt8(index % 256), 90, 200] }
+        let jpeg = try XCTUnwrap(ImageEncoder.jpeg(rgb: rgb, width: 64, height: 48, quality: 85))
+        XCTAssertEqual(Array(jpeg.prefix(2)), [0xFF, 0xD8], "a JPEG file")
+        let texture = try await Self.decodeOffMain(jpeg, 100, 100).get()
+        XCTAssertEqual([texture.width, texture.height], [64, 48])
+        XCTAssertNil(ImageEncoder.jpeg(rgb: rgb, width: 64, height: 47, quality: 85), "pixels of the wrong count")
+    }
+
     func testATextureMadeFromPixelsHasTheirSizeAndColours() throws {
         // 3 × 2: red, green, blue, then white, black, a grey.
         let rgba: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
