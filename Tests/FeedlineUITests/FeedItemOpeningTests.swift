@@ -6,11 +6,67 @@ import XCTest
 
 @testable import FeedlineUI
 
-/// Opening items: Enter on a row, and links that cannot be opened.
+/// Opening items: Enter on a row opens the reader view and Escape comes
+/// back; Ctrl+Enter opens the link, and links that cannot be opened say so.
 final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
     let fixture = FeedFixture()
 
-    func testEnterOpensTheFocusedItemsLinkAndOnlyWebLinks() {
+    func testEnterReadsTheItemAndEscapeOrAltLeftComeBackToItsRow() {
+        MainActor.assumeIsolated {
+            let title = "Reading \(UUID().uuidString.prefix(8))"
+            let url = fixture.writeFeed(title: title, count: 30) { index, item in
+                item["content_text"] = "Paragraph one of item \(index).\n\nParagraph two, <b>not bold</b>."
+            }
+            let window = openWindow(on: SimulatedNetwork(LocalFeedSource(file: url), latency: .zero))
+            waitUntil("the title is the feed's") { window.window.title == title }
+            var opened: [String] = []
+            window.openLink = { opened.append($0) }
+            window.feedList.focusRow(at: 3)
+            waitUntil("row 3 has focus") { window.feedList.focusedItem?.id == FeedFixture.id(3) }
+
+            XDoTool.press(["Return"], inWindowTitled: title)
+            waitUntil("Enter opens the reader view") { window.isReading }
+            XCTAssertEqual(window.reader.title.text, "Item 3")
+            XCTAssertEqual(window.reader.body.text, "Paragraph one of item 3.\n\nParagraph two, <b>not bold</b>.",
+                           "the whole text, paragraphs kept, as plain text")
+            XCTAssertFalse(window.reader.body.usesMarkup)
+            XCTAssertEqual(window.reader.position.text, "Item 4 of \(window.feedList.itemCount)")
+            waitUntil("screen readers hear where it is") {
+                window.announcements.last == "Item 4 of \(window.feedList.itemCount): Item 3"
+            }
+            XCTAssertTrue(window.reader.backButton.containsFocus, "keyboard focus is in the reader")
+            XCTAssertTrue(opened.isEmpty, "Enter no longer opens the browser")
+
+            XDoTool.press(["ctrl+Return"], inWindowTitled: title)
+            waitUntil("Ctrl+Enter opens the link") { opened == ["https://example.org/items/3"] }
+            window.reader.openButton.click()
+            XCTAssertEqual(opened.count, 2, "so does Open in Browser")
+
+            XDoTool.press(["Escape"], inWindowTitled: title)
+            waitUntil("Escape goes back to the list, focus on the item") {
+                !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(3)
+            }
+            window.feedList.focusRow(at: 7)
+            waitUntil("row 7 has focus") { window.feedList.focusedItem?.id == FeedFixture.id(7) }
+            XDoTool.press(["Return"], inWindowTitled: title)
+            waitUntil("the reader shows item 7") { window.isReading && window.reader.title.text == "Item 7" }
+            scrollToBottom(window)
+            window.pager.loadMore()
+            MainLoop.run(for: .milliseconds(200))
+            XCTAssertTrue(window.isReading, "a page landing underneath leaves the reader in place")
+            XDoTool.press(["alt+Left"], inWindowTitled: title)
+            waitUntil("Alt+Left goes back too") {
+                !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(7)
+            }
+            window.feedList.focusRow(at: 2)
+            XDoTool.press(["Return"], inWindowTitled: title)
+            waitUntil("the reader again") { window.isReading }
+            window.reader.backButton.click()
+            waitUntil("and Back") { !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(2) }
+        }
+    }
+
+    func testCtrlEnterOpensTheFocusedItemsLinkAndOnlyWebLinks() {
         MainActor.assumeIsolated {
             let title = "Links \(UUID().uuidString.prefix(8))"
             let url = fixture.writeFeed(title: title, count: 10) { index, item in
@@ -26,14 +82,14 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
             window.openLink = { opened.append($0) }
 
             XCTAssertTrue(window.feedList.factory.focusRow(at: 0))
-            XDoTool.press(["Return"], inWindowTitled: title)
-            waitUntil("Enter opens the link") { opened == ["https://example.org/items/0"] }
+            XDoTool.press(["ctrl+Return"], inWindowTitled: title)
+            waitUntil("Ctrl+Enter opens the link") { opened == ["https://example.org/items/0"] }
 
-            XDoTool.press(["Down", "Return"], inWindowTitled: title)
+            XDoTool.press(["Down", "ctrl+Return"], inWindowTitled: title)
             waitUntil("a file: link is refused") {
                 window.statusBar.label.text == "Only web links can be opened (this one is “file”)"
             }
-            XDoTool.press(["Down", "Return"], inWindowTitled: title)
+            XDoTool.press(["Down", "ctrl+Return"], inWindowTitled: title)
             waitUntil("a missing link is explained") {
                 window.statusBar.label.text == "“Item 2” has no link"
             }

@@ -12,6 +12,9 @@ enum FeedlineStyle {
         .feed-tile-excerpt { font-size: smaller; padding: 10px 12px; }
         .feed-tile-title { font-weight: bold; }
         gridview.feed-grid { padding: 6px; }
+        .reader-bar { padding: 6px 12px; }
+        .reader-page { padding: 18px 24px 24px 24px; }
+        .reader-picture { border-radius: 8px; background-color: alpha(currentColor, 0.08); }
         .feed-footer { min-height: 56px; padding: 8px 16px; }
         .status-bar { padding: 4px 8px 4px 12px; min-height: 30px; }
         .status-page { padding: 24px; }

@@ -167,7 +167,8 @@ extension LaunchCommand {
                               pictures (remembered for each feed)
           Ctrl+W              Close the window
           Ctrl+Q              Quit
-          Enter               Open the focused item's link in the browser
+          Enter               Read the focused item (Escape: back to the list)
+          Ctrl+Enter          Open the focused item's link in the browser
           Alt+R               Retry, after a page failed to load
 
         Examples:

@@ -25,6 +25,8 @@ public final class FeedWindow {
                                buttonLabel: "Retry")
     let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: "No Items")
     let statusBar = StatusBar()
+    /// One item at a time, in place of the list (ReaderNavigation.swift).
+    let reader = ReaderView()
     let header = FeedHeader()
     let shortcutsWindow = ShortcutsWindow.make()
     let announcer: Announcer
@@ -89,6 +91,7 @@ public final class FeedWindow {
         content.add(errorPage.root, name: "error")
         content.add(emptyPage.root, name: "empty")
         content.add(feedList.scroller, name: "list")
+        content.add(reader.root, name: "reader")
         content.verticalExpand = true
         window.setChild(Box(.vertical, children: [content, Separator(), statusBar.root]))
     }
@@ -110,6 +113,7 @@ public final class FeedWindow {
         connectPager()
         feedList.onNeedsMore = { [weak self] in self?.pager.loadMore() }
         feedList.onTabOut = { [weak self] forward in self?.moveFocusOutOfList(forward: forward) }
+        connectReader()
         announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
         window.onCloseRequest { [weak self] in
             self?.pager.cancel()
@@ -139,6 +143,7 @@ public final class FeedWindow {
     /// start.
     func open(_ feed: FeedSpec) {
         guard let catalog else { return }
+        content.visibleChildName = "list"
         pager.cancel()
         pager.onUpdate = nil
         pager.onFailure = nil
@@ -229,7 +234,9 @@ public final class FeedWindow {
     }
 
     /// The list once there are items; before that, a full-window page.
+    /// The reader view stays while it is open.
     private func showPage(for phase: PagingPhase) {
+        guard !isReading else { return }
         let page: String
         if feedList.itemCount > 0 {
             page = "list"

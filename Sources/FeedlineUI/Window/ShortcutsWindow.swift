@@ -26,7 +26,9 @@ enum ShortcutsWindow {
             ("Quit", "<Control>q"),
         ]),
         ("Feed", [
-            ("Open the item in the browser", "Return <Control>Return"),
+            ("Read the item", "Return"),
+            ("Back from the item to the list", "Escape <Alt>Left"),
+            ("Open the item in the browser", "<Control>Return"),
             ("Item menu: open or copy its link", "Menu <Shift>F10"),
             ("Previous or next item", "Up Down"),
             ("A screenful up or down", "Page_Up Page_Down"),

@@ -14,7 +14,7 @@ public struct KeyPress: Sendable, Equatable {
 
     /// The keys Feedline handles itself.
     public enum Key: Sendable, Equatable {
-        case tab, shiftTab, menu, f10, enter, escape, other(UInt32)
+        case tab, shiftTab, menu, f10, enter, escape, left, other(UInt32)
 
         init(keyval: UInt32) {
             switch Int32(keyval) {
@@ -24,6 +24,7 @@ public struct KeyPress: Sendable, Equatable {
             case GDK_KEY_F10: self = .f10
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: self = .enter
             case GDK_KEY_Escape: self = .escape
+            case GDK_KEY_Left, GDK_KEY_KP_Left: self = .left
             default: self = .other(keyval)
             }
         }
