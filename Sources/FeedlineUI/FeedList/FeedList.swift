@@ -214,10 +214,14 @@ final class FeedList {
 
     /// The item with `id`, if loaded (walks the model).
     func item(withID id: String) -> FeedItem? {
-        for position in 0..<itemCount {
-            if case .item(let item) = store[position], item.id == id { return item }
+        position(ofItemWithID: id).flatMap { if case .item(let item) = store[$0] { item } else { nil } }
+    }
+
+    /// Where the item with `id` is in the list, if loaded (walks the model).
+    func position(ofItemWithID id: String) -> Int? {
+        (0..<itemCount).first { position in
+            if case .item(let item) = store[position] { item.id == id } else { false }
         }
-        return nil
     }
 
     var metrics: ScrollMetrics {

@@ -152,9 +152,7 @@ public final class FeedWindow {
         spec = feed
         connectPager()
         feedList.removeAll()
-        let layout = catalog.layout(of: feed)
-        feedList.show(layout: layout)
-        layoutAction?.state = layout.rawValue
+        show(layout: catalog.layout(of: feed))
         setTitle(catalog.title(of: feed))
         showPage(for: pager.phase)
         retryAction?.isEnabled = false

@@ -16,19 +16,18 @@ extension FeedWindow {
 
     /// Shows `item` in the reader view, and says where it is in the feed.
     func showReader(_ item: FeedItem) {
-        let items = feedList.items
-        guard let index = items.firstIndex(where: { $0.id == item.id }) else { return }
-        reader.show(item, index: index, count: items.count)
+        guard let index = feedList.position(ofItemWithID: item.id) else { return }
+        reader.show(item, index: index, count: feedList.itemCount)
         content.visibleChildName = "reader"
         reader.backButton.grabFocus()
-        announcer.announce("\(ReaderView.position(index: index, count: items.count)): \(reader.title.text)")
+        announcer.announce("\(reader.position.text): \(reader.title.text)")
     }
 
     /// Back to the list, at the item last read, with focus on it.
     func closeReader() {
         guard isReading else { return }
         content.visibleChildName = "list"
-        if let id = reader.item?.id, let index = feedList.items.firstIndex(where: { $0.id == id }) {
+        if let id = reader.item?.id, let index = feedList.position(ofItemWithID: id) {
             feedList.focusRow(at: index)
         }
     }

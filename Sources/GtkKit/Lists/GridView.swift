@@ -1,7 +1,7 @@
 import CGtk
 
 /// A GtkGridView: items in columns, as many as the width allows (each at
-/// least as wide as its cell asks), from `minColumns` to `maxColumns`.
+/// least as wide as its cell asks), at most `maxColumns`.
 /// Arrow keys move in two dimensions.
 @MainActor
 public final class GridView: ListBase {
@@ -16,10 +16,5 @@ public final class GridView: ListBase {
     public var maxColumns: Int {
         get { Int(gtk_grid_view_get_max_columns(opaque)) }
         set { gtk_grid_view_set_max_columns(opaque, guint(newValue)) }
-    }
-
-    public var minColumns: Int {
-        get { Int(gtk_grid_view_get_min_columns(opaque)) }
-        set { gtk_grid_view_set_min_columns(opaque, guint(newValue)) }
     }
 }

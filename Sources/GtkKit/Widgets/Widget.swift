@@ -94,14 +94,6 @@ open class Widget: Object {
         return Int(minimum)
     }
 
-    /// The least and the natural width the widget asks for.
-    public var preferredWidth: (minimum: Int, natural: Int) {
-        var minimum: Int32 = 0
-        var natural: Int32 = 0
-        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-        return (Int(minimum), Int(natural))
-    }
-
     /// Space kept free after the widget (right, in left-to-right text).
     public var marginEnd: Int32 {
         get { gtk_widget_get_margin_end(widget) }
@@ -115,7 +107,7 @@ open class Widget: Object {
     // MARK: Children
 
     /// The GTK type name of the widget ("GtkButton").
-    public var typeName: String {
+    var typeName: String {
         String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
     }
 
