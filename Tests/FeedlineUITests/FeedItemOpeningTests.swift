@@ -26,10 +26,10 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
 
             XDoTool.press(["Return"], inWindowTitled: title)
             waitUntil("Enter opens the reader view") { window.isReading }
-            XCTAssertEqual(window.reader.title.text, "Item 3")
-            XCTAssertEqual(window.reader.body.text, "Paragraph one of item 3.\n\nParagraph two, <b>not bold</b>.",
+            XCTAssertEqual(window.reader.currentPage.title.text, "Item 3")
+            XCTAssertEqual(window.reader.currentPage.body.text, "Paragraph one of item 3.\n\nParagraph two, <b>not bold</b>.",
                            "the whole text, paragraphs kept, as plain text")
-            XCTAssertFalse(window.reader.body.usesMarkup)
+            XCTAssertFalse(window.reader.currentPage.body.usesMarkup)
             XCTAssertEqual(window.reader.position.text, "Item 4 of \(window.feedList.itemCount)")
             waitUntil("screen readers hear where it is") {
                 window.announcements.last == "Item 4 of \(window.feedList.itemCount): Item 3"
@@ -49,7 +49,7 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
             window.feedList.focusRow(at: 7)
             waitUntil("row 7 has focus") { window.feedList.focusedItem?.id == FeedFixture.id(7) }
             XDoTool.press(["Return"], inWindowTitled: title)
-            waitUntil("the reader shows item 7") { window.isReading && window.reader.title.text == "Item 7" }
+            waitUntil("the reader shows item 7") { window.isReading && window.reader.currentPage.title.text == "Item 7" }
             scrollToBottom(window)
             window.pager.loadMore()
             MainLoop.run(for: .milliseconds(200))

@@ -16,6 +16,7 @@ enum FeedlineStyle {
         .reader-page { padding: 18px 24px 24px 24px; }
         .reader-picture { border-radius: 8px; background-color: alpha(currentColor, 0.08); }
         .feed-footer { min-height: 56px; padding: 8px 16px; }
+        .feed-footer.reader-footer { min-height: 0; }
         .status-bar { padding: 4px 8px 4px 12px; min-height: 30px; }
         .status-page { padding: 24px; }
         .add-feed-form { padding: 12px 18px 18px 18px; }

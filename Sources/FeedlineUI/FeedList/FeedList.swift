@@ -212,9 +212,15 @@ final class FeedList {
         }
     }
 
+    /// The item at `position`, if loaded.
+    func item(at position: Int) -> FeedItem? {
+        guard position >= 0, position < itemCount, case .item(let item) = store[position] else { return nil }
+        return item
+    }
+
     /// The item with `id`, if loaded (walks the model).
     func item(withID id: String) -> FeedItem? {
-        position(ofItemWithID: id).flatMap { if case .item(let item) = store[$0] { item } else { nil } }
+        position(ofItemWithID: id).flatMap(item(at:))
     }
 
     /// Where the item with `id` is in the list, if loaded (walks the model).

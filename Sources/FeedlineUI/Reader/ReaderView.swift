@@ -2,76 +2,176 @@ import FeedCore
 import Foundation
 import GtkKit
 
-/// One item at a time, in the window in place of the list: its title,
-/// byline, image and whole text (plain text, paragraphs kept), with Back
-/// and Open in Browser above it and where it is in the feed ("Item 3 of
-/// 120"). Escape, Alt+Left and Back return to the list; Ctrl+Enter opens
-/// the item's link.
+/// What the reader view needs to know of the feed it walks through.
+@MainActor
+protocol ReaderFeed: AnyObject {
+    /// Items loaded so far.
+    var itemCount: Int { get }
+    func item(at index: Int) -> FeedItem?
+    /// Nothing more will come: the items form a ring.
+    var isExhausted: Bool { get }
+    /// The next page: loading, or why it failed.
+    var nextPageState: FooterState { get }
+}
+
+/// One item at a time, in the window in place of the list, moving to the
+/// previous or next item with a slide: Left/Right, Page Up/Page Down, the
+/// arrow buttons, a sideways touchpad scroll or a drag. Above the item: Back,
+/// where it is in the feed ("Item 3 of 120"), Open in Browser.
+///
+/// The infinite page loop: exactly three page widgets (previous, current,
+/// next) in a GtkStack, the one sliding in already filled; after each move
+/// the page that fell two steps behind is refilled as the new neighbour.
+/// A move changes `slot` at once, so moves made during a slide are never
+/// lost or doubled: the slide in progress gives way to the next one.
 @MainActor
 final class ReaderView {
     let root = Box(.vertical)
     let backButton = Button(iconName: "go-previous-symbolic")
+    let previousButton = Button(iconName: "pan-start-symbolic")
     let position = Label()
+    let nextButton = Button(iconName: "pan-end-symbolic")
     let openButton = Button(label: "_Open in Browser")
-    let title = Label()
-    let byline = Label()
-    let picture: RowPicture
-    let body = Label()
-    private let scroller = ScrolledWindow()
-    /// The item shown.
-    private(set) var item: FeedItem?
+    /// The three pages, in a stack that slides between them.
+    let carousel = Stack()
+    let pages: [ReaderPage]
+    /// Which of `pages` is on screen.
+    private var shown = 0
+    /// Where the reader is in the feed.
+    private(set) var slot: ReaderSlot = .item(0)
+    weak var feed: (any ReaderFeed)?
+    private var scrollSteps = HorizontalScrollSteps()
+    private var dragSteps = HorizontalDragSteps()
 
     /// Back, Escape or Alt+Left.
     var onBack: (() -> Void)?
     /// Open in Browser or Ctrl+Enter.
     var onOpenInBrowser: ((FeedItem) -> Void)?
+    /// After every move (and when the next page lands under `more`).
+    var onMove: ((ReaderSlot) -> Void)?
 
     init(images: ImageLoader = .shared) {
-        picture = RowPicture(images: images, width: 1, height: 280, decodeSide: 900, cssClass: "reader-picture")
-        picture.picture.align(horizontal: .fill, vertical: .start)
+        pages = (0..<3).map { _ in ReaderPage(images: images) }
         backButton.tooltip = "Back to the List (Escape)"
         backButton.setAccessibleLabel("Back")
         backButton.onClicked { [weak self] in self?.onBack?() }
+        previousButton.tooltip = "Previous Item (Left)"
+        previousButton.setAccessibleLabel("Previous Item")
+        previousButton.onClicked { [weak self] in self?.move(.previous) }
+        nextButton.tooltip = "Next Item (Right)"
+        nextButton.setAccessibleLabel("Next Item")
+        nextButton.onClicked { [weak self] in self?.move(.next) }
         openButton.tooltip = "Open the item's link in the browser (Ctrl+Enter)"
         openButton.onClicked { [weak self] in self?.openInBrowser() }
         position.addCSSClass("dim-label")
         position.horizontalExpand = true
-        let bar = Box(.horizontal, spacing: 12, children: [backButton, position, openButton])
+        position.ellipsizeEnd()
+        let bar = Box(.horizontal, spacing: 6, children: [backButton, previousButton, position, nextButton, openButton])
         bar.addCSSClass("reader-bar")
 
-        title.addCSSClass("title-2")
-        title.wrap()
-        byline.addCSSClass("dim-label")
-        byline.wrap()
-        body.wrap()
-        body.isSelectable = true
-        for label in [title, byline, body] { label.xAlign = 0 }
-        let page = Box(.vertical, spacing: 12, children: [title, byline, picture.picture, body])
-        page.addCSSClass("reader-page")
-        scroller.setChild(page)
-        scroller.verticalExpand = true
+        for (index, page) in pages.enumerated() {
+            carousel.add(page.root, name: Self.name(index))
+        }
+        carousel.verticalExpand = true
         root.append(bar)
         root.append(Separator())
-        root.append(scroller)
+        root.append(carousel)
         root.onKeyPress(capture: true) { [weak self] press in self?.handleKey(press) ?? false }
+        connectGestures()
     }
 
-    /// Shows `item`, the `index`-th (from 0) of `count` loaded, from its top.
-    func show(_ item: FeedItem, index: Int, count: Int, now: Date = Date()) {
-        self.item = item
-        position.text = Self.position(index: index, count: count)
-        title.text = item.title.isEmpty ? "Untitled" : item.title
-        byline.text = ItemText.byline(item, when: ItemText.when(item, now: now))
-        byline.isVisible = !byline.text.isEmpty
-        picture.show(item.imageURL, preview: item.imageBlurhash)
-        body.text = item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
-        openButton.isSensitive = item.link != nil
-        scroller.verticalAdjustment.value = 0
+    /// The page on screen, and its item (nil on `more`).
+    var currentPage: ReaderPage { pages[shown] }
+    var item: FeedItem? { currentPage.item }
+
+    /// Shows the item at `index`, without a slide.
+    func open(at index: Int) {
+        slot = .item(index)
+        fillPages()
+        carousel.show(Self.name(shown), .crossfade)
+    }
+
+    /// Moves one item in `direction` with a slide; false when there is
+    /// nothing that way (before the first item while more can come, or
+    /// past the next page while it loads).
+    @discardableResult
+    func move(_ direction: ReaderSlot.Direction) -> Bool {
+        guard let feed, let target = slot.step(direction, count: feed.itemCount, exhausted: feed.isExhausted)
+        else { return false }
+        let focusWasOnPage = carousel.containsFocus
+        shown = (shown + (direction == .next ? 1 : 2)) % 3
+        slot = target
+        fillPages()
+        carousel.show(Self.name(shown), direction == .next ? .slideLeft : .slideRight)
+        if focusWasOnPage {
+            // The focused page slid away: keep focus where the keys still work.
+            (direction == .next ? nextButton : previousButton).grabFocus()
+        }
+        onMove?(slot)
+        return true
+    }
+
+    /// The feed changed under the reader (a page landed or failed, the
+    /// items were refreshed). `index`: where the item shown is now, when
+    /// it moved. Past the last item, the new page's first item slides in
+    /// (or the first item, when there was nothing more).
+    func feedChanged(itemNowAt index: Int? = nil) {
+        guard let feed else { return }
+        if let index {
+            slot = .item(index)
+        } else if let landing = slot.landing(count: feed.itemCount, exhausted: feed.isExhausted) {
+            slot = landing
+            fillPages()
+            onMove?(slot)
+            return
+        }
+        fillPages()
     }
 
     /// "Item 3 of 120".
     static func position(index: Int, count: Int) -> String {
         "Item \(index + 1) of \(count)"
+    }
+
+    private static func name(_ page: Int) -> String { "page-\(page)" }
+
+    /// Fills the page on screen and the two beside it, each only if it
+    /// shows something else; then the bar.
+    private func fillPages() {
+        guard let feed else { return }
+        let (count, exhausted) = (feed.itemCount, feed.isExhausted)
+        fill(pages[shown], with: slot, priority: 0)
+        fill(pages[(shown + 1) % 3], with: slot.step(.next, count: count, exhausted: exhausted), priority: -1)
+        fill(pages[(shown + 2) % 3], with: slot.step(.previous, count: count, exhausted: exhausted), priority: -1)
+        showBar()
+    }
+
+    private func fill(_ page: ReaderPage, with slot: ReaderSlot?, priority: Int) {
+        guard let feed else { return }
+        switch slot {
+        case .item(let index):
+            if let item = feed.item(at: index) {
+                page.show(item, at: slot!, priority: priority)
+            } else {
+                page.clear()
+            }
+        case .more:
+            page.showMore(feed.nextPageState, at: slot!)
+        case nil:
+            page.clear()
+        }
+    }
+
+    private func showBar() {
+        guard let feed else { return }
+        let (count, exhausted) = (feed.itemCount, feed.isExhausted)
+        switch slot {
+        case .item(let index): position.text = Self.position(index: index, count: count)
+        case .more: position.text = PagingText.footer(feed.nextPageState)
+        }
+        previousButton.isSensitive = slot.step(.previous, count: count, exhausted: exhausted) != nil
+        nextButton.isSensitive = slot.step(.next, count: count, exhausted: exhausted) != nil
+        openButton.isSensitive = item?.link != nil
     }
 
     private func openInBrowser() {
@@ -82,12 +182,37 @@ final class ReaderView {
         switch (press.key, press.modifiers) {
         case (.escape, []), (.left, .alt):
             onBack?()
-            return true
         case (.enter, .control):
             openInBrowser()
-            return true
+        case (.left, []), (.pageUp, []):
+            move(.previous)
+        case (.right, []), (.pageDown, []):
+            move(.next)
         default:
             return false
         }
+        return true
     }
+
+    /// Sideways scrolling and dragging over the pages move too; up and
+    /// down stay with the page.
+    private func connectGestures() {
+        carousel.onScroll({ [weak self] step in
+            guard let self else { return false }
+            let (handled, direction) = scrollSteps.scroll(step, at: Self.now())
+            if let direction { move(direction) }
+            return handled
+        }, ended: { [weak self] in self?.scrollSteps.fingersLifted() })
+        carousel.onDrag(began: { [weak self] _, _ in
+            self?.dragSteps.began(at: Self.now())
+        }, moved: { [weak self] dx, dy in
+            self?.dragSteps.moved(dx: dx, dy: dy, at: Self.now()) ?? .deny
+        }, ended: { [weak self] dx, _ in
+            guard let self, let direction = dragSteps.ended(dx: dx, at: Self.now()) else { return }
+            move(direction)
+        })
+    }
+
+    /// Seconds on a monotonic clock.
+    private static func now() -> Double { ProcessInfo.processInfo.systemUptime }
 }

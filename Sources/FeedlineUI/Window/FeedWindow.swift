@@ -192,6 +192,7 @@ public final class FeedWindow {
                                                            stalled: pager.state.stalled) {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
+        readerSaw(update)
         countDownToAutomaticRetry()
         if let notice = pendingNotice, pager.state.inFlight == nil {
             pendingNotice = nil

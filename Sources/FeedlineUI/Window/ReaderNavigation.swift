@@ -2,33 +2,82 @@ import FeedCore
 import Foundation
 import GtkKit
 
-/// Going from the feed to one item and back: Enter or a double click on an
-/// item opens it in the reader view in place of the list; Back, Escape or
-/// Alt+Left return to the list at that item, with keyboard focus on it.
-extension FeedWindow {
+/// Going from the feed to one item and back, and from item to item: Enter
+/// or a double click on an item opens it in the reader view in place of
+/// the list; Back, Escape or Alt+Left return to the list at the item last
+/// read, with keyboard focus on it. In the reader, the pager keeps loading
+/// ahead as in the list.
+extension FeedWindow: ReaderFeed {
+    /// How close to the last loaded item (in items) the reader view asks
+    /// for the next page.
+    static let readerPrefetchDistance = 3
+
     /// The reader view is showing (the list stays loaded beneath it).
     var isReading: Bool { content.visibleChildName == "reader" }
 
+    var itemCount: Int { feedList.itemCount }
+    func item(at index: Int) -> FeedItem? { feedList.item(at: index) }
+    var isExhausted: Bool { pager.phase == .exhausted }
+    var nextPageState: FooterState { feedList.footer ?? .loading }
+
     func connectReader() {
+        reader.feed = self
         reader.onBack = { [weak self] in self?.closeReader() }
         reader.onOpenInBrowser = { [weak self] item in self?.open(item) }
+        reader.onMove = { [weak self] slot in self?.readerMoved(to: slot) }
     }
 
     /// Shows `item` in the reader view, and says where it is in the feed.
     func showReader(_ item: FeedItem) {
         guard let index = feedList.position(ofItemWithID: item.id) else { return }
-        reader.show(item, index: index, count: feedList.itemCount)
+        reader.open(at: index)
         content.visibleChildName = "reader"
         reader.backButton.grabFocus()
-        announcer.announce("\(reader.position.text): \(reader.title.text)")
+        readerMoved(to: reader.slot)
     }
 
     /// Back to the list, at the item last read, with focus on it.
     func closeReader() {
         guard isReading else { return }
         content.visibleChildName = "list"
-        if let id = reader.item?.id, let index = feedList.position(ofItemWithID: id) {
+        if let index = readerIndexInList {
             feedList.focusRow(at: index)
+        }
+    }
+
+    /// A pager update while the reader is open: pages slide in under it,
+    /// and a refresh may move (or drop) the item shown.
+    func readerSaw(_ update: PagerUpdate) {
+        guard isReading else { return }
+        if case .replaced = update.result, let id = reader.item?.id {
+            guard let index = feedList.position(ofItemWithID: id) else {
+                closeReader()
+                return
+            }
+            reader.feedChanged(itemNowAt: index)
+        } else {
+            reader.feedChanged()
+        }
+    }
+
+    /// Where the reader view stands, as a row of the list.
+    private var readerIndexInList: Int? {
+        switch reader.slot {
+        case .item(let index): index < itemCount ? index : nil
+        case .more(let after): after < itemCount ? after : nil
+        }
+    }
+
+    /// Says where the reader is ("Item 3 of 120: Title"), and asks for the
+    /// next page when the reader nears the last item loaded.
+    private func readerMoved(to slot: ReaderSlot) {
+        switch slot {
+        case .item(let index):
+            announcer.announce("\(ReaderView.position(index: index, count: itemCount)): \(reader.currentPage.title.text)")
+            if itemCount - 1 - index < Self.readerPrefetchDistance { pager.loadMore() }
+        case .more:
+            announcer.announce(PagingText.footer(nextPageState))
+            pager.loadMore()
         }
     }
 }

@@ -40,6 +40,8 @@ extension Object {
     typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
     typealias KeyHandler = @MainActor (UInt32, UInt32) -> Bool
     typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
+    typealias PointHandler = @MainActor (Double, Double) -> Void
+    typealias DeltaHandler = @MainActor (Double, Double) -> Bool
 
     /// `void handler(GObject *self, gpointer user_data)`
     @discardableResult
@@ -76,6 +78,19 @@ extension Object {
     @discardableResult
     func connect(_ signal: String, press handler: @escaping PressHandler) -> SignalConnection {
         connect(signal, HandlerBox(handler), unsafeBitCast(pressTrampoline, to: GCallback.self))
+    }
+
+    /// `void handler(GObject *self, gdouble x, gdouble y, gpointer user_data)`:
+    /// drag-begin, drag-update, drag-end, swipe.
+    @discardableResult
+    func connect(_ signal: String, point handler: @escaping PointHandler) -> SignalConnection {
+        connect(signal, HandlerBox(handler), unsafeBitCast(pointTrampoline, to: GCallback.self))
+    }
+
+    /// `gboolean handler(GtkEventControllerScroll *self, gdouble dx, gdouble dy, gpointer user_data)`
+    @discardableResult
+    func connect(_ signal: String, delta handler: @escaping DeltaHandler) -> SignalConnection {
+        connect(signal, HandlerBox(handler), unsafeBitCast(deltaTrampoline, to: GCallback.self))
     }
 
     private func connect<H>(_ signal: String, _ box: HandlerBox<H>, _ callback: GCallback) -> SignalConnection {
@@ -117,6 +132,16 @@ private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, 
     _, presses, x, y, data in
     let box = Unmanaged<HandlerBox<Object.PressHandler>>.fromOpaque(data!).takeUnretainedValue()
     MainActor.assumeIsolated { box.handler(presses, x, y) }
+}
+
+private let pointTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
+    let box = Unmanaged<HandlerBox<Object.PointHandler>>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { box.handler(x, y) }
+}
+
+private let deltaTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, dx, dy, data in
+    let box = Unmanaged<HandlerBox<Object.DeltaHandler>>.fromOpaque(data!).takeUnretainedValue()
+    return MainActor.assumeIsolated { box.handler(dx, dy) } ? 1 : 0
 }
 
 /// GClosureNotify: GLib's one call that balances `passRetained` above.

@@ -61,6 +61,42 @@ public final class Stack: Widget {
         get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }
         set { gtk_stack_set_visible_child_name(opaque, newValue) }
     }
+
+    /// How one child gives way to another.
+    public enum Transition: Sendable {
+        case crossfade, slideLeft, slideRight
+
+        var gtk: GtkStackTransitionType {
+            switch self {
+            case .crossfade: GTK_STACK_TRANSITION_TYPE_CROSSFADE
+            case .slideLeft: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
+            case .slideRight: GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT
+            }
+        }
+    }
+
+    /// Shows the child named `name` with `transition` (this once). A new
+    /// call during a transition starts from where the last one left.
+    public func show(_ name: String, _ transition: Transition) {
+        gtk_stack_set_visible_child_full(opaque, name, transition.gtk)
+    }
+
+    /// Milliseconds a transition lasts (GTK's default: 200).
+    public var transitionDuration: UInt32 {
+        get { gtk_stack_get_transition_duration(opaque) }
+        set { gtk_stack_set_transition_duration(opaque, newValue) }
+    }
+
+    /// The child widgets GTK holds, counted in its widget tree.
+    public var childCount: Int {
+        var count = 0
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            count += 1
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return count
+    }
 }
 
 /// A GtkSpinner. It only spins (and only costs frames) while `isSpinning`

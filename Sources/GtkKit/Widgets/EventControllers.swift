@@ -14,7 +14,7 @@ public struct KeyPress: Sendable, Equatable {
 
     /// The keys Feedline handles itself.
     public enum Key: Sendable, Equatable {
-        case tab, shiftTab, menu, f10, enter, escape, left, other(UInt32)
+        case tab, shiftTab, menu, f10, enter, escape, left, right, pageUp, pageDown, other(UInt32)
 
         init(keyval: UInt32) {
             switch Int32(keyval) {
@@ -25,6 +25,9 @@ public struct KeyPress: Sendable, Equatable {
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: self = .enter
             case GDK_KEY_Escape: self = .escape
             case GDK_KEY_Left, GDK_KEY_KP_Left: self = .left
+            case GDK_KEY_Right, GDK_KEY_KP_Right: self = .right
+            case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: self = .pageUp
+            case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: self = .pageDown
             default: self = .other(keyval)
             }
         }
@@ -61,5 +64,89 @@ extension Widget {
         click.connect("pressed", press: { _, x, y in handler(x, y) })
         g_object_ref(click.object)
         gtk_widget_add_controller(widget, click.opaque)
+    }
+}
+
+/// One scroll event as a scroll controller sees it.
+public struct ScrollStep: Sendable, Equatable {
+    /// How far, right and down positive: in wheel clicks, or in pixels
+    /// when `inPixels` (a touchpad on Wayland).
+    public let dx: Double
+    public let dy: Double
+    /// A click of a wheel (or a tilt), not a smooth touchpad scroll.
+    public let isWheelClick: Bool
+    public let inPixels: Bool
+
+    public init(dx: Double, dy: Double, isWheelClick: Bool, inPixels: Bool) {
+        self.dx = dx
+        self.dy = dy
+        self.isWheelClick = isWheelClick
+        self.inPixels = inPixels
+    }
+}
+
+/// What a drag handler decides once it sees where the pointer goes.
+public enum DragVerdict: Sendable {
+    /// Not sure yet: keep watching, and let the children see it too.
+    case undecided
+    /// This drag is ours: the children's gestures (text selection,
+    /// kinetic scrolling) are cancelled.
+    case claim
+    /// Not ours: stop reporting it.
+    case deny
+}
+
+extension Widget {
+    /// Calls `scrolled` for every scroll over this widget, before its
+    /// children see it; return true to keep it from them. `ended` runs when
+    /// a touchpad reports its fingers lifted (not every device does).
+    ///
+    /// Ownership: as `onKeyPress`.
+    public func onScroll(_ scrolled: @escaping @MainActor (ScrollStep) -> Bool,
+                         ended: @escaping @MainActor () -> Void) {
+        let flags = GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES
+        let controller = Object(UnsafeMutableRawPointer(gtk_event_controller_scroll_new(flags)!), .adopt)
+        let raw = controller.opaque
+        gtk_event_controller_set_propagation_phase(raw, GTK_PHASE_CAPTURE)
+        controller.connect("scroll", delta: { dx, dy in
+            var wheelClick = false
+            if let event = gtk_event_controller_get_current_event(raw) {
+                wheelClick = gdk_scroll_event_get_direction(event) != GDK_SCROLL_SMOOTH
+            }
+            let pixels = gtk_event_controller_scroll_get_unit(raw) == GDK_SCROLL_UNIT_SURFACE
+            return scrolled(ScrollStep(dx: dx, dy: dy, isWheelClick: wheelClick, inPixels: pixels))
+        })
+        controller.connect("scroll-end", perform: ended)
+        g_object_ref(controller.object)
+        gtk_widget_add_controller(widget, controller.opaque)
+    }
+
+    /// Follows drags (mouse, touch, pen) over this widget, before its
+    /// children see them: `began` with where it started, `moved` with the
+    /// offset so far (its verdict claims or lets go of the drag), `ended`
+    /// with the final offset of a drag that was claimed.
+    ///
+    /// Ownership: as `onKeyPress`.
+    public func onDrag(began: @escaping @MainActor (Double, Double) -> Void,
+                       moved: @escaping @MainActor (Double, Double) -> DragVerdict,
+                       ended: @escaping @MainActor (Double, Double) -> Void) {
+        let drag = Object(UnsafeMutableRawPointer(gtk_gesture_drag_new()!), .adopt)
+        let raw = drag.opaque
+        gtk_event_controller_set_propagation_phase(raw, GTK_PHASE_CAPTURE)
+        drag.connect("drag-begin", point: began)
+        drag.connect("drag-update", point: { dx, dy in
+            switch moved(dx, dy) {
+            case .undecided: break
+            case .claim: gtk_gesture_set_state(raw, GTK_EVENT_SEQUENCE_CLAIMED)
+            case .deny: gtk_gesture_set_state(raw, GTK_EVENT_SEQUENCE_DENIED)
+            }
+        })
+        drag.connect("drag-end", point: { dx, dy in
+            let claimed = gtk_gesture_get_sequence_state(raw, gtk_gesture_single_get_current_sequence(raw))
+                == GTK_EVENT_SEQUENCE_CLAIMED
+            if claimed { ended(dx, dy) }
+        })
+        g_object_ref(drag.object)
+        gtk_widget_add_controller(widget, drag.opaque)
     }
 }

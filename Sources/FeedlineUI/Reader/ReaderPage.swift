@@ -1,0 +1,86 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// One of the reader view's three pages: an item whole (title, byline,
+/// picture, text as plain text with its paragraphs), or, past the last
+/// item loaded, the next page coming: the list's own footer, with its
+/// spinner, reason and Retry. Refilled as the reader moves, never rebuilt.
+@MainActor
+final class ReaderPage {
+    let root = Stack()
+    let title = Label()
+    let byline = Label()
+    let picture: RowPicture
+    let body = Label()
+    /// The next page loading, or why it failed (shown for `more`).
+    let footer = FeedFooter()
+    private let scroller = ScrolledWindow()
+    /// What the page shows.
+    private(set) var slot: ReaderSlot?
+    private(set) var item: FeedItem?
+
+    init(images: ImageLoader) {
+        picture = RowPicture(images: images, width: 1, height: 280, decodeSide: 900, cssClass: "reader-picture")
+        picture.picture.align(horizontal: .fill, vertical: .start)
+        title.addCSSClass("title-2")
+        byline.addCSSClass("dim-label")
+        body.isSelectable = true
+        for label in [title, byline, body] {
+            label.wrap()
+            label.xAlign = 0
+        }
+        let page = Box(.vertical, spacing: 12, children: [title, byline, picture.picture, body])
+        page.addCSSClass("reader-page")
+        scroller.setChild(page)
+        scroller.verticalExpand = true
+        footer.root.align(horizontal: .center, vertical: .center)
+        // Not the list's minimum height: given more height than one line
+        // needs, GTK wraps the message to fit it, a word a line.
+        footer.root.addCSSClass("reader-footer")
+        root.add(scroller, name: "item")
+        root.add(footer.root, name: "more")
+    }
+
+    /// Shows `item` (at `slot`) from its top. `priority`: its picture's
+    /// download priority (0 on screen, lower for a page beside it).
+    func show(_ item: FeedItem, at slot: ReaderSlot, priority: Int, now: Date = Date()) {
+        footer.stop()
+        picture.priority = priority
+        self.slot = slot
+        guard item != self.item else { return }
+        self.item = item
+        title.text = item.title.isEmpty ? "Untitled" : item.title
+        byline.text = ItemText.byline(item, when: ItemText.when(item, now: now))
+        byline.isVisible = !byline.text.isEmpty
+        picture.show(item.imageURL, preview: item.imageBlurhash)
+        body.text = item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
+        scroller.verticalAdjustment.value = 0
+        root.visibleChildName = "item"
+    }
+
+    /// Shows the page after the last item loaded: loading, or failed.
+    func showMore(_ state: FooterState, at slot: ReaderSlot) {
+        self.slot = slot
+        forgetItem()
+        footer.show(state)
+        root.visibleChildName = "more"
+    }
+
+    /// Shows nothing (there is no item on that side).
+    func clear() {
+        slot = nil
+        forgetItem()
+        footer.stop()
+    }
+
+    private func forgetItem() {
+        guard item != nil else { return }
+        item = nil
+        picture.stopLoading()
+        picture.show(nil)
+        title.text = ""
+        byline.text = ""
+        body.text = ""
+    }
+}
