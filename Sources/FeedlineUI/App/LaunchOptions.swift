@@ -168,6 +168,7 @@ extension LaunchCommand {
           Ctrl+W              Close the window
           Ctrl+Q              Quit
           Enter               Read the focused item (Escape: back to the list)
+          Left, Right         In an item: the previous or next item
           Ctrl+Enter          Open the focused item's link in the browser
           Alt+R               Retry, after a page failed to load
 

@@ -52,14 +52,21 @@ struct HorizontalDragSteps {
 
     /// Recent (time, x offset) samples, for the speed at release.
     private var samples: [(time: Double, dx: Double)] = []
+    /// The drag selects text: a mouse drag that started on the item's text.
+    private var selecting = false
 
-    mutating func began(at time: Double) {
+    /// `onText`: a mouse or pen went down on selectable text (a finger
+    /// selects with a long press instead, so its drags still move).
+    mutating func began(at time: Double, onText: Bool = false) {
         samples = [(time, 0)]
+        selecting = onText
     }
 
     /// A drag is the reader's once it goes mostly sideways; one that goes
-    /// mostly up or down belongs to the page (scrolling, selecting).
+    /// mostly up or down belongs to the page (scrolling, selecting), and so
+    /// does one that selects text.
     mutating func moved(dx: Double, dy: Double, at time: Double) -> DragVerdict {
+        if selecting { return .deny }
         samples.append((time, dx))
         let recent = samples.drop { time - $0.time > 0.1 }
         samples = recent.count >= 2 ? Array(recent) : Array(samples.suffix(2))

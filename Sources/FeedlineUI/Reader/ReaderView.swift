@@ -195,7 +195,8 @@ final class ReaderView {
     }
 
     /// Sideways scrolling and dragging over the pages move too; up and
-    /// down stay with the page.
+    /// down stay with the page, and so does a mouse drag over the item's
+    /// text (it selects).
     private func connectGestures() {
         carousel.onScroll({ [weak self] step in
             guard let self else { return false }
@@ -203,8 +204,10 @@ final class ReaderView {
             if let direction { move(direction) }
             return handled
         }, ended: { [weak self] in self?.scrollSteps.fingersLifted() })
-        carousel.onDrag(began: { [weak self] _, _ in
-            self?.dragSteps.began(at: Self.now())
+        carousel.onDrag(began: { [weak self] x, y, touch in
+            guard let self else { return }
+            let onText = !touch && carousel.point(x, y, isOn: currentPage.body)
+            dragSteps.began(at: Self.now(), onText: onText)
         }, moved: { [weak self] dx, dy in
             self?.dragSteps.moved(dx: dx, dy: dy, at: Self.now()) ?? .deny
         }, ended: { [weak self] dx, _ in

@@ -216,6 +216,7 @@ public final class FeedWindow {
         countdownTick?.cancel()
         guard let time = pager.automaticRetryTime, let left = pager.secondsUntilAutomaticRetry else { return }
         feedList.show(nil, phase: pager.phase, retryIn: left)
+        if isReading { reader.feedChanged() }
         if feedList.itemCount == 0 {
             errorPage.detail.text = PagingText.reason(retryReason(pager.phase) ?? "", retryIn: left)
         }

@@ -37,6 +37,11 @@ enum ShortcutsWindow {
             ("Show as a list", "<Control>1"),
             ("Show as a grid of pictures", "<Control>2"),
         ]),
+        ("Item", [
+            ("Previous or next item", "Left Right Page_Up Page_Down"),
+            ("Back to the list", "Escape <Alt>Left"),
+            ("Open the item in the browser", "<Control>Return"),
+        ]),
     ]
 
     private static var xml: String {

@@ -122,31 +122,47 @@ extension Widget {
     }
 
     /// Follows drags (mouse, touch, pen) over this widget, before its
-    /// children see them: `began` with where it started, `moved` with the
-    /// offset so far (its verdict claims or lets go of the drag), `ended`
-    /// with the final offset of a drag that was claimed.
+    /// children see them: `began` with where it started and whether a
+    /// finger (not a mouse or pen) does it, `moved` with the
+    /// offset so far (its verdict claims or lets go of the drag, until one
+    /// claims it), `ended` with the final offset of a drag that was claimed.
     ///
     /// Ownership: as `onKeyPress`.
-    public func onDrag(began: @escaping @MainActor (Double, Double) -> Void,
+    public func onDrag(began: @escaping @MainActor (_ x: Double, _ y: Double, _ touch: Bool) -> Void,
                        moved: @escaping @MainActor (Double, Double) -> DragVerdict,
                        ended: @escaping @MainActor (Double, Double) -> Void) {
         let drag = Object(UnsafeMutableRawPointer(gtk_gesture_drag_new()!), .adopt)
         let raw = drag.opaque
         gtk_event_controller_set_propagation_phase(raw, GTK_PHASE_CAPTURE)
-        drag.connect("drag-begin", point: began)
+        // GTK forgets a sequence's state by drag-end: remember the claim.
+        let claimed = DragClaim()
+        drag.connect("drag-begin", point: { x, y in
+            claimed.isClaimed = false
+            let device = gtk_gesture_get_device(raw)
+            began(x, y, device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false)
+        })
         drag.connect("drag-update", point: { dx, dy in
-            switch moved(dx, dy) {
+            let verdict = moved(dx, dy)
+            guard !claimed.isClaimed else { return }
+            switch verdict {
             case .undecided: break
-            case .claim: gtk_gesture_set_state(raw, GTK_EVENT_SEQUENCE_CLAIMED)
+            case .claim:
+                claimed.isClaimed = true
+                gtk_gesture_set_state(raw, GTK_EVENT_SEQUENCE_CLAIMED)
             case .deny: gtk_gesture_set_state(raw, GTK_EVENT_SEQUENCE_DENIED)
             }
         })
         drag.connect("drag-end", point: { dx, dy in
-            let claimed = gtk_gesture_get_sequence_state(raw, gtk_gesture_single_get_current_sequence(raw))
-                == GTK_EVENT_SEQUENCE_CLAIMED
-            if claimed { ended(dx, dy) }
+            if claimed.isClaimed { ended(dx, dy) }
+            claimed.isClaimed = false
         })
         g_object_ref(drag.object)
         gtk_widget_add_controller(widget, drag.opaque)
     }
+}
+
+/// Whether the drag under way was claimed (shared by its handlers).
+@MainActor
+private final class DragClaim {
+    var isClaimed = false
 }

@@ -66,6 +66,13 @@ public final class Label: Widget {
         set { gtk_label_set_yalign(label, newValue) }
     }
 
+    /// True when part of a selectable label's text is selected.
+    public var hasSelection: Bool {
+        var start: Int32 = 0
+        var end: Int32 = 0
+        return gtk_label_get_selection_bounds(label, &start, &end) != 0
+    }
+
     public func centerText() {
         gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)
         xAlign = 0.5

@@ -87,6 +87,13 @@ open class Widget: Object {
         return gtk_widget_translate_coordinates(widget, other.widget, 0, 0, &x, &y) != 0 ? y : nil
     }
 
+    /// True when the point (`x`, `y`), in this widget's coordinates, is on
+    /// `other` or inside it (what a click there would reach).
+    public func point(_ x: Double, _ y: Double, isOn other: Widget) -> Bool {
+        guard let picked = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT) else { return false }
+        return picked == other.widget || gtk_widget_is_ancestor(picked, other.widget) != 0
+    }
+
     /// The least height the widget needs for its current width.
     public var minimumHeight: Int {
         var minimum: Int32 = 0

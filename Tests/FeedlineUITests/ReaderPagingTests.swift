@@ -1,0 +1,252 @@
+import FeedCore
+import FeedTestSupport
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import FeedlineUI
+
+/// Moving item to item in the reader view, in real windows with real key
+/// presses, scrolls and drags (xdotool through the X server): three page
+/// widgets however far the reader goes, the ring on a finished feed, the
+/// next page loading (and failing, and retried) past the last item loaded,
+/// rapid moves counted exactly, and the way back to the list.
+final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
+    let fixture = FeedFixture()
+
+    @MainActor
+    private func press(_ keys: [String], in window: FeedWindow, delay: Int = 30) {
+        XDoTool.press(keys, inWindowTitled: window.window.title ?? "", delay: delay)
+    }
+
+    /// Opens the reader on the item at `index` the way a person does: focus
+    /// its row, press Enter.
+    @MainActor
+    private func read(_ index: Int, in window: FeedWindow, file: StaticString = #filePath, line: UInt = #line) {
+        window.feedList.focusRow(at: index)
+        waitUntil("row \(index) has focus", file: file, line: line) {
+            window.feedList.focusedItem?.id == FeedFixture.id(index)
+        }
+        press(["Return"], in: window)
+        waitUntil("the reader shows item \(index)", file: file, line: line) {
+            window.isReading && window.reader.item?.id == FeedFixture.id(index)
+        }
+    }
+
+    /// The titles shown by the previous, current and next pages.
+    @MainActor
+    private func neighbourhood(_ reader: ReaderView) -> [String] {
+        let shown = reader.pages.firstIndex { $0 === reader.currentPage }!
+        return [(shown + 2) % 3, shown, (shown + 1) % 3].map { reader.pages[$0].item?.title ?? "–" }
+    }
+
+    /// A finished feed of 7 items (one page): the window and its title.
+    @MainActor
+    private func finishedFeed(_ name: String, count: Int = 7) -> FeedWindow {
+        let title = "\(name) \(UUID().uuidString.prefix(8))"
+        let window = openWindow(on: LocalFeedSource(file: fixture.writeFeed(title: title, count: count)))
+        waitUntil("the feed is finished") { window.window.title == title && window.isExhausted }
+        return window
+    }
+
+    func testTheRingWrapsBothWaysAndThreePagesServe200Moves() {
+        MainActor.assumeIsolated {
+            let window = finishedFeed("Ring")
+            let reader = window.reader
+            read(0, in: window)
+            XCTAssertEqual(neighbourhood(reader), ["Item 6", "Item 0", "Item 1"],
+                           "the pages beside the first are the last and the second")
+            XCTAssertTrue(reader.previousButton.isSensitive)
+
+            press(["Left"], in: window)
+            waitUntil("Left on the first item shows the last") { reader.item?.id == FeedFixture.id(6) }
+            XCTAssertEqual(reader.position.text, "Item 7 of 7")
+            waitUntil("and says so") { window.announcements.last == "Item 7 of 7: Item 6" }
+            press(["Right"], in: window)
+            waitUntil("Right on the last shows the first") { reader.item?.id == FeedFixture.id(0) }
+            waitUntil("and says so") { window.announcements.last == "Item 1 of 7: Item 0" }
+
+            press(Array(repeating: "Right", count: 200), in: window, delay: 8)
+            waitUntil("200 moves land on item 200 mod 7 = 4") { reader.item?.id == FeedFixture.id(4) }
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(4), "and stay there: no move lost or doubled")
+            XCTAssertEqual(reader.carousel.childCount, 3, "three page widgets, the same three all along")
+            XCTAssertEqual(neighbourhood(reader), ["Item 3", "Item 4", "Item 5"])
+            XCTAssertEqual(reader.position.text, "Item 5 of 7")
+
+            press(Array(repeating: "Prior", count: 12), in: window)
+            waitUntil("Page Up goes back, across the first item") { reader.item?.id == FeedFixture.id(6) }
+            press(["Next"], in: window)
+            waitUntil("Page Down goes on, across the last") { reader.item?.id == FeedFixture.id(0) }
+            XCTAssertEqual(reader.carousel.childCount, 3)
+
+            reader.nextButton.click()
+            reader.nextButton.click()
+            reader.previousButton.click()
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(1), "the buttons move one item each")
+        }
+    }
+
+    func testTenRapidMovesLandExactlyTenItemsAwayAcrossTheWrap() {
+        MainActor.assumeIsolated {
+            let window = finishedFeed("Rapid")
+            let reader = window.reader
+            read(5, in: window)
+            // Ten presses in a third of a second: each slide is cut short by the next.
+            press(Array(repeating: "Right", count: 10), in: window)
+            waitUntil("ten items on: (5 + 10) mod 7 = 1") { reader.item?.id == FeedFixture.id(1) }
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(1))
+            XCTAssertEqual(neighbourhood(reader), ["Item 0", "Item 1", "Item 2"])
+            waitUntil("the last move is what screen readers hear") {
+                window.announcements.last == "Item 2 of 7: Item 1"
+            }
+
+            press(Array(repeating: "Left", count: 10), in: window)
+            waitUntil("and ten back") { reader.item?.id == FeedFixture.id(5) }
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(5))
+        }
+    }
+
+    func testPastTheLastLoadedItemTheNextPageLoadsFailsAndIsRetriedInsteadOfWrapping() {
+        MainActor.assumeIsolated {
+            let source = GatedSource()
+            source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
+            let window = openWindow(on: source)
+            let reader = window.reader
+            read(25, in: window)
+            XCTAssertEqual(source.requestCount, 1, "five items from the end, nothing more is asked yet")
+            XCTAssertTrue(reader.previousButton.isSensitive)
+
+            press(["Right", "Right"], in: window)
+            waitUntil("three items from the end the next page is asked for") { source.requestCount == 2 }
+            XCTAssertEqual(source.requests[1].cursor, PageCursor("30"))
+            press(["Right", "Right"], in: window)
+            waitUntil("the last item loaded") { reader.item?.id == FeedFixture.id(29) }
+            press(["Right"], in: window)
+            waitUntil("Right goes on to the page loading, not around to the first item") {
+                reader.currentPage.footer.spinner.isSpinning && reader.item == nil
+            }
+            XCTAssertEqual(reader.position.text, "Loading more items")
+            XCTAssertFalse(reader.nextButton.isSensitive, "nothing beyond until it comes")
+            press(["Right"], in: window)
+            MainLoop.run(for: .milliseconds(100))
+            XCTAssertNil(reader.item, "still waiting")
+
+            source.answer(1, with: .failure(FeedError("The server is down")))
+            waitUntil("the failure shows with Retry") { reader.currentPage.footer.retryButton.isMapped }
+            XCTAssertEqual(reader.currentPage.footer.message.text, "Couldn't load more items: The server is down")
+            XCTAssertEqual(reader.position.text, "Couldn't load more items: The server is down")
+            waitUntil("screen readers hear it") {
+                window.announcements.last == "Couldn't load more items: The server is down. Retry is available"
+            }
+            press(["Left"], in: window)
+            waitUntil("back to the last item: nothing the reader had is lost") {
+                reader.item?.id == FeedFixture.id(29)
+            }
+            XCTAssertEqual(source.requestCount, 2, "no retry by itself")
+            press(["Right"], in: window)
+            waitUntil("the failure again") { reader.currentPage.footer.retryButton.isMapped }
+
+            reader.currentPage.footer.retryButton.click()
+            waitUntil("Retry asks for the same page") { source.requestCount == 3 }
+            XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))
+            XCTAssertTrue(reader.currentPage.footer.spinner.isSpinning)
+            source.answer(2, with: .success(GatedSource.page(30..<50, next: nil)))
+            waitUntil("the new page's first item takes the loading page's place") {
+                reader.item?.id == FeedFixture.id(30)
+            }
+            XCTAssertEqual(reader.position.text, "Item 31 of 50")
+            waitUntil("and is announced") { window.announcements.last == "Item 31 of 50: Item 30" }
+            XCTAssertEqual(ids(window), (0..<50).map(FeedFixture.id), "no item skipped or shown twice")
+
+            press(Array(repeating: "Right", count: 20), in: window, delay: 15)
+            waitUntil("now the feed is finished, past the last item comes the first") {
+                reader.item?.id == FeedFixture.id(0)
+            }
+            press(["Left"], in: window)
+            waitUntil("and before the first, the last") { reader.item?.id == FeedFixture.id(49) }
+        }
+    }
+
+    func testBackReturnsToTheListAtTheItemLastRead() {
+        MainActor.assumeIsolated {
+            let title = "Back \(UUID().uuidString.prefix(8))"
+            let window = openWindow(on: LocalFeedSource(file: fixture.writeFeed(title: title, count: 60)))
+            waitUntil("the title is the feed's") { window.window.title == title }
+            read(2, in: window)
+            press(Array(repeating: "Right", count: 14), in: window)
+            waitUntil("item 16") { window.reader.item?.id == FeedFixture.id(16) }
+            press(["Escape"], in: window)
+            waitUntil("the list, with focus on item 16") {
+                !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(16)
+            }
+            XCTAssertEqual(window.feedList.factory.focusedCell?.cell.item?.id, FeedFixture.id(16))
+            let row = window.feedList.factory.rowWidget(at: 16)
+            XCTAssertNotNil(row?.top(in: window.feedList.scroller), "its row is laid out")
+            if let top = row?.top(in: window.feedList.scroller) {
+                XCTAssertTrue(top >= 0 && top < window.feedList.adjustment.pageSize, "and in view")
+            }
+        }
+    }
+
+    func testSidewaysScrollingAndDraggingMoveOneItemEach() {
+        MainActor.assumeIsolated {
+            let title = "Gestures \(UUID().uuidString.prefix(8))"
+            let url = fixture.writeFeed(title: title, count: 7) { index, item in
+                item["content_text"] = (1...12).map { "Line \($0) of item \(index), long enough to select." }
+                    .joined(separator: "\n")
+            }
+            let window = openWindow(on: LocalFeedSource(file: url))
+            waitUntil("the feed is finished") { window.window.title == title && window.isExhausted }
+            let reader = window.reader
+            read(3, in: window)
+            let (x, y) = (320, 400)
+
+            // GTK's X11 backend takes the first scroll along each axis after
+            // the pointer comes in as where the wheel starts, not as a
+            // scroll: turn both wheels once, then start from where that left.
+            XDoTool.point(at: x, y, then: ["click", "5", "sleep", "0.05", "click", "6"], inWindowTitled: title)
+            MainLoop.run(for: .milliseconds(400))
+            let start = reader.item.flatMap { Int($0.id.dropFirst("item-".count)) } ?? -1
+            XCTAssertTrue([2, 3].contains(start), "at most one step back, no more")
+            XDoTool.point(at: x, y, then: ["click", "7"], inWindowTitled: title)
+            waitUntil("a click of the wheel to the right: the next item") {
+                reader.item?.id == FeedFixture.id(start + 1)
+            }
+            XDoTool.point(at: x, y, then: ["click", "6"], inWindowTitled: title)
+            waitUntil("to the left: the previous one") { reader.item?.id == FeedFixture.id(start) }
+            XDoTool.point(at: x, y, then: ["click", "5", "sleep", "0.05", "click", "4"], inWindowTitled: title)
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(start), "scrolling down and up stays on the item")
+            if start != 3 { reader.move(.next) }
+            MainLoop.run(for: .milliseconds(300))
+
+            // Drags on the title (plain text, not selectable).
+            let titleY = Int(reader.currentPage.title.top(in: window.window)!) + 10
+            let dragLeft = ["mousedown", "1"] + Array(repeating: ["mousemove_relative", "--", "-30", "2"], count: 6)
+                .flatMap { ["sleep", "0.02"] + $0 } + ["mouseup", "1"]
+            XDoTool.point(at: 500, titleY, then: dragLeft, inWindowTitled: title)
+            waitUntil("a drag to the left: the next item") { reader.item?.id == FeedFixture.id(4) }
+            let dragRight = ["mousedown", "1"] + Array(repeating: ["mousemove_relative", "30", "0"], count: 6)
+                .flatMap { ["sleep", "0.02"] + $0 } + ["mouseup", "1"]
+            XDoTool.point(at: 100, titleY, then: dragRight, inWindowTitled: title)
+            waitUntil("to the right: the previous one") { reader.item?.id == FeedFixture.id(3) }
+            let shortDrag = ["mousedown", "1", "sleep", "0.3", "mousemove_relative", "--", "-20", "0",
+                             "sleep", "0.3", "mouseup", "1"]
+            XDoTool.point(at: 300, titleY, then: shortDrag, inWindowTitled: title)
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(3), "a short, slow drag moves nothing")
+
+            let body = reader.currentPage.body
+            let bodyY = Int(body.top(in: window.window)!) + 20
+            XCTAssertFalse(body.hasSelection)
+            XDoTool.point(at: 500, bodyY, then: dragLeft, inWindowTitled: title)
+            waitUntil("a mouse drag over the text selects it") { body.hasSelection }
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(3), "and stays on the item")
+            XCTAssertTrue(window.isReading)
+        }
+    }
+}
