@@ -66,6 +66,40 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testASmallPictureShowsAtItsOwnSizeAndALargeOneFillsTheWidth() {
+        MainActor.assumeIsolated {
+            let title = "Pictures \(UUID().uuidString.prefix(8))"
+            let url = fixture.writeFeed(title: title, count: 3) { index, item in
+                // Nothing listens there: the placeholder keeps the picture's box.
+                item["image"] = "http://127.0.0.1:9/picture-\(index).png"
+                switch index {
+                case 0: item["_feedline"] = ["image_width": 160, "image_height": 120]
+                case 1: item["_feedline"] = ["image_width": 1600, "image_height": 1200]
+                default: break
+                }
+            }
+            let window = openWindow(on: SimulatedNetwork(LocalFeedSource(file: url), latency: .zero))
+            waitUntil("the title is the feed's") { window.window.title == title }
+            window.showReader(window.item(at: 0)!)
+            let reader = window.reader
+            waitUntil("the small picture's box is its own size, not blown up") {
+                let picture = reader.currentPage.picture.picture
+                return picture.allocatedWidth == 160 && picture.allocatedHeight == 120
+            }
+            let textTop = reader.currentPage.body.top(in: reader.currentPage.picture.picture) ?? 0
+            XCTAssertEqual(textTop, 120 + 12, accuracy: 1, "the text follows right below it")
+            let pageWidth = reader.currentPage.title.allocatedWidth
+            for index in [1, 2] {
+                reader.move(.next)
+                waitUntil("a large picture (or one of unknown size) fills the width") {
+                    let picture = reader.currentPage.picture.picture
+                    return picture.allocatedWidth == pageWidth && picture.allocatedHeight == ReaderPage.pictureHeight
+                }
+                XCTAssertEqual(reader.item?.id, FeedFixture.id(index))
+            }
+        }
+    }
+
     func testCtrlEnterOpensTheFocusedItemsLinkAndOnlyWebLinks() {
         MainActor.assumeIsolated {
             let title = "Links \(UUID().uuidString.prefix(8))"

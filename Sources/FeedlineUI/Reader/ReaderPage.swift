@@ -21,8 +21,8 @@ final class ReaderPage {
     private(set) var item: FeedItem?
 
     init(images: ImageLoader) {
-        picture = RowPicture(images: images, width: 1, height: 280, decodeSide: 900, cssClass: "reader-picture")
-        picture.picture.align(horizontal: .fill, vertical: .start)
+        picture = RowPicture(images: images, width: 1, height: Self.pictureHeight, decodeSide: 900,
+                             cssClass: "reader-picture")
         title.addCSSClass("title-2")
         byline.addCSSClass("dim-label")
         body.isSelectable = true
@@ -30,7 +30,10 @@ final class ReaderPage {
             label.wrap()
             label.xAlign = 0
         }
-        let page = Box(.vertical, spacing: 12, children: [title, byline, picture.picture, body])
+        // In a row of its own: a vertical box would ask a small picture its
+        // height for the whole page's width, and leave a gap below it.
+        let pictureRow = Box(.horizontal, children: [picture.picture])
+        let page = Box(.vertical, spacing: 12, children: [title, byline, pictureRow, body])
         page.addCSSClass("reader-page")
         scroller.setChild(page)
         scroller.verticalExpand = true
@@ -53,10 +56,30 @@ final class ReaderPage {
         title.text = item.title.isEmpty ? "Untitled" : item.title
         byline.text = ItemText.byline(item, when: ItemText.when(item, now: now))
         byline.isVisible = !byline.text.isEmpty
-        picture.show(item.imageURL, preview: item.imageBlurhash)
+        showPicture(of: item)
         body.text = item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
         scroller.verticalAdjustment.value = 0
         root.visibleChildName = "item"
+    }
+
+    /// The widest a picture is shown at its own size; a wider one fills
+    /// the page's width, cropped to `pictureHeight`.
+    static let smallPictureWidth: Int32 = 560
+    static let pictureHeight: Int32 = 280
+
+    /// A picture the feed says is small is shown at its own size, never
+    /// blown up; any other fills the width.
+    private func showPicture(of item: FeedItem) {
+        if let size = item.imageSize, size.width <= Self.smallPictureWidth {
+            picture.picture.align(horizontal: .start, vertical: .start)
+            picture.picture.horizontalExpand = false
+            picture.show(item.imageURL, width: size.width, height: min(size.height, Self.pictureHeight * 2),
+                         preview: item.imageBlurhash)
+        } else {
+            picture.picture.align(horizontal: .fill, vertical: .start)
+            picture.picture.horizontalExpand = true
+            picture.show(item.imageURL, width: 1, height: Self.pictureHeight, preview: item.imageBlurhash)
+        }
     }
 
     /// Shows the page after the last item loaded: loading, or failed.
