@@ -116,13 +116,13 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             let window = openWindow(on: source)
             let reader = window.reader
             read(25, in: window)
-            XCTAssertEqual(source.requestCount, 1, "five items from the end, nothing more is asked yet")
+            XCTAssertEqual(source.requestCount, 1, "four items before the last, nothing more is asked yet")
             XCTAssertTrue(reader.previousButton.isSensitive)
 
-            press(["Right", "Right"], in: window)
-            waitUntil("three items from the end the next page is asked for") { source.requestCount == 2 }
+            press(["Right"], in: window)
+            waitUntil("three items before the last the next page is asked for") { source.requestCount == 2 }
             XCTAssertEqual(source.requests[1].cursor, PageCursor("30"))
-            press(["Right", "Right"], in: window)
+            press(["Right", "Right", "Right"], in: window)
             waitUntil("the last item loaded") { reader.item?.id == FeedFixture.id(29) }
             press(["Right"], in: window)
             waitUntil("Right goes on to the page loading, not around to the first item") {

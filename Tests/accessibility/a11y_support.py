@@ -409,7 +409,7 @@ class Events:
 
 
 def check_announcement(report, events, message, since, heard_on=None, timeout=4.0, landed=None,
-                       expect_clear=True):
+                       expect_clear=True, cleared_to=""):
     """Checks that MESSAGE reaches a screen reader after SINCE: on GTK 4.8
     the accessible description of the focused widget becomes MESSAGE (or,
     on GTK 4.14+, an object:announcement carries it), then the description
@@ -418,7 +418,8 @@ def check_announcement(report, events, message, since, heard_on=None, timeout=4.
     HEARD_ON: the name of the row that must carry it (it must have focus).
     LANDED: when the app's state visibly changed (for the reported delay).
     EXPECT_CLEAR: also check the clearing (not when a newer message is
-    due to replace it first). Returns the event, or None."""
+    due to replace it first). CLEARED_TO: the widget's own description,
+    which comes back (a button's tooltip). Returns the event, or None."""
     kinds = (DESCRIPTION_CHANGED, ANNOUNCEMENT)
 
     def probe():
@@ -449,9 +450,9 @@ def check_announcement(report, events, message, since, heard_on=None, timeout=4.
 
     def cleared():
         match = [e for e in events.since(heard.at, DESCRIPTION_CHANGED)
-                 if e is not heard and e.data == "" and e.name == heard.name and e.role == heard.role]
+                 if e is not heard and e.data == cleared_to and e.name == heard.name and e.role == heard.role]
         replaced = [e for e in events.since(heard.at, DESCRIPTION_CHANGED)
-                    if e is not heard and e.data not in ("", message)]
+                    if e is not heard and e.data not in (cleared_to, message)]
         return bool(match) or bool(replaced), (match[0] if match else None)
     done, clear = poll(cleared, 5.0, 0.05)
     if clear is None:

@@ -220,6 +220,7 @@ def sample_feed_run(args, report):
             test_keyboard.check_item_menu(s)
             test_keyboard.check_shortcuts_window(s)
             test_keyboard.check_add_feed_dialog(s)
+            test_keyboard.check_reader(s)
         test_keyboard.check_refresh(s)
 
 

@@ -284,6 +284,46 @@ def check_add_feed_dialog(s):
                  f"window closed: {shut}; focus on {where(obj)}")
 
 
+# The reader view -----------------------------------------------------------------
+
+READER_BUTTONS = {"Back", "Previous Item", "Next Item", "Open in Browser"}
+BACK_TOOLTIP = "Back to the List (Escape)"
+
+
+def check_reader(s):
+    """Enter on a row shows its item in the reader view: focus on Back, the
+    bar's buttons named, "Item N of M: title" heard; Right moves on and is
+    heard; Escape goes back to the list, focus on the row of the item read
+    last."""
+    report, items = s.report, s.items
+    row = s.focused()
+    index = item_index(name_of(row), items)
+    match = re.match(r"^(\d+) items$", s.status())
+    if index is None or index + 1 >= len(items) or not match:
+        report.check(False, "the reader view check starts on an item row, with the feed idle",
+                     f"focus on {where(row)}; status '{s.status()}'")
+        return
+    count = int(match.group(1))
+    started = press("Return")
+    ok, back = s.events.wait_focus(s.acc, is_button("Back"), 3)
+    report.check(ok, f"Enter shows the item in the reader view, focus on Back: {describe(back)}",
+                 f"focus on {where(back)}")
+    message = f"Item {index + 1} of {count}: {items[index]['title']}"
+    # Back's own description (its tooltip) comes back after each message.
+    check_announcement(report, s.events, message, started, heard_on="Back", cleared_to=BACK_TOOLTIP)
+    buttons = {name_of(o) for o in walk(s.acc)
+               if role(o) == pyatspi.ROLE_PUSH_BUTTON and has_state(o, pyatspi.STATE_VISIBLE)}
+    report.check(READER_BUTTONS <= buttons, f"the reader's buttons are named {sorted(READER_BUTTONS)}",
+                 f"visible buttons: {sorted(buttons)}")
+    started = press("Right")
+    message = f"Item {index + 2} of {count}: {items[index + 1]['title']}"
+    check_announcement(report, s.events, message, started, heard_on="Back", cleared_to=BACK_TOOLTIP)
+    press("Escape")
+    back, obj = s.events.wait_focus(s.acc, lambda o: is_row(o) and item_index(name_of(o), items) == index + 1, 3)
+    report.check(back, f"Escape goes back to the list, focus on the item read last: {describe(obj)}",
+                 f"focus on {where(obj)}")
+
+
 # Refresh -----------------------------------------------------------------------
 
 def check_refresh(s):

@@ -16,8 +16,7 @@ final class ReaderPage {
     /// The next page loading, or why it failed (shown for `more`).
     let footer = FeedFooter()
     private let scroller = ScrolledWindow()
-    /// What the page shows.
-    private(set) var slot: ReaderSlot?
+    /// The item shown (nil on the next page's loading page, or empty).
     private(set) var item: FeedItem?
 
     init(images: ImageLoader) {
@@ -45,12 +44,11 @@ final class ReaderPage {
         root.add(footer.root, name: "more")
     }
 
-    /// Shows `item` (at `slot`) from its top. `priority`: its picture's
-    /// download priority (0 on screen, lower for a page beside it).
-    func show(_ item: FeedItem, at slot: ReaderSlot, priority: Int, now: Date = Date()) {
+    /// Shows `item` from its top. `priority`: its picture's download
+    /// priority (0 on screen, lower for a page beside it).
+    func show(_ item: FeedItem, priority: Int, now: Date = Date()) {
         footer.stop()
         picture.priority = priority
-        self.slot = slot
         guard item != self.item else { return }
         self.item = item
         title.text = item.title.isEmpty ? "Untitled" : item.title
@@ -83,8 +81,7 @@ final class ReaderPage {
     }
 
     /// Shows the page after the last item loaded: loading, or failed.
-    func showMore(_ state: FooterState, at slot: ReaderSlot) {
-        self.slot = slot
+    func showMore(_ state: FooterState) {
         forgetItem()
         footer.show(state)
         root.visibleChildName = "more"
@@ -92,7 +89,6 @@ final class ReaderPage {
 
     /// Shows nothing (there is no item on that side).
     func clear() {
-        slot = nil
         forgetItem()
         footer.stop()
     }

@@ -147,18 +147,16 @@ final class ReaderView {
     }
 
     private func fill(_ page: ReaderPage, with slot: ReaderSlot?, priority: Int) {
-        guard let feed else { return }
+        guard let feed, let slot else { return page.clear() }
         switch slot {
         case .item(let index):
             if let item = feed.item(at: index) {
-                page.show(item, at: slot!, priority: priority)
+                page.show(item, priority: priority)
             } else {
                 page.clear()
             }
         case .more:
-            page.showMore(feed.nextPageState, at: slot!)
-        case nil:
-            page.clear()
+            page.showMore(feed.nextPageState)
         }
     }
 

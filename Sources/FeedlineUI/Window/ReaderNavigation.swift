@@ -8,8 +8,8 @@ import GtkKit
 /// read, with keyboard focus on it. In the reader, the pager keeps loading
 /// ahead as in the list.
 extension FeedWindow: ReaderFeed {
-    /// How close to the last loaded item (in items) the reader view asks
-    /// for the next page.
+    /// How many items before the last loaded one the reader view asks for
+    /// the next page.
     static let readerPrefetchDistance = 3
 
     /// The reader view is showing (the list stays loaded beneath it).
@@ -74,7 +74,7 @@ extension FeedWindow: ReaderFeed {
         switch slot {
         case .item(let index):
             announcer.announce("\(ReaderView.position(index: index, count: itemCount)): \(reader.currentPage.title.text)")
-            if itemCount - 1 - index < Self.readerPrefetchDistance { pager.loadMore() }
+            if itemCount - 1 - index <= Self.readerPrefetchDistance { pager.loadMore() }
         case .more:
             announcer.announce(PagingText.footer(nextPageState))
             pager.loadMore()
