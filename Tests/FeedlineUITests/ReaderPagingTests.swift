@@ -191,6 +191,33 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testARefreshKeepsTheItemReadWhereverItMovedOrGoesBackToTheList() {
+        MainActor.assumeIsolated {
+            let source = GatedSource()
+            source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
+            let window = openWindow(on: source)
+            let reader = window.reader
+            read(5, in: window)
+            press(["ctrl+r"], in: window)
+            waitUntil("Refresh asks for the first page") { source.requestCount == 2 }
+            XCTAssertNil(source.requests[1].cursor)
+            source.answer(1, with: .success(GatedSource.page(3..<33, next: 33)))
+            waitUntil("the refreshed feed is in") { window.feedList.item(at: 0)?.id == FeedFixture.id(3) }
+            XCTAssertTrue(window.isReading, "the item is still in the feed: the reader stays on it")
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(5))
+            XCTAssertEqual(reader.position.text, "Item 3 of 30", "where it is now")
+            press(["Right"], in: window)
+            waitUntil("and moves on from there") { reader.item?.id == FeedFixture.id(6) }
+
+            press(["ctrl+r"], in: window)
+            waitUntil("Refresh again") { source.requestCount == 3 }
+            source.answer(2, with: .success(GatedSource.page(100..<130, next: 130)))
+            waitUntil("the item is gone: back to the list, focus on its first row") {
+                !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(100)
+            }
+        }
+    }
+
     func testSidewaysScrollingAndDraggingMoveOneItemEach() {
         MainActor.assumeIsolated {
             let title = "Gestures \(UUID().uuidString.prefix(8))"

@@ -51,7 +51,9 @@ extension FeedWindow: ReaderFeed {
         guard isReading else { return }
         if case .replaced = update.result, let id = reader.item?.id {
             guard let index = feedList.position(ofItemWithID: id) else {
-                closeReader()
+                // The item is gone: back to the refreshed list, at its top.
+                content.visibleChildName = "list"
+                feedList.focusRow(at: 0)
                 return
             }
             reader.feedChanged(itemNowAt: index)
