@@ -260,6 +260,15 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
                 .flatMap { ["sleep", "0.02"] + $0 } + ["mouseup", "1"]
             XDoTool.point(at: 100, titleY, then: dragRight, inWindowTitled: title)
             waitUntil("to the right: the previous one") { reader.item?.id == FeedFixture.id(3) }
+            XDoTool.point(at: 500, titleY, then: dragLeft + ["mousemove", "--window", "%1", "500", String(titleY)]
+                            + dragLeft, inWindowTitled: title)
+            waitUntil("two swipes, the second while the first still slides: two items on") {
+                reader.item?.id == FeedFixture.id(5)
+            }
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(5), "no more")
+            reader.move(.previous)
+            reader.move(.previous)
             let shortDrag = ["mousedown", "1", "sleep", "0.3", "mousemove_relative", "--", "-20", "0",
                              "sleep", "0.3", "mouseup", "1"]
             XDoTool.point(at: 300, titleY, then: shortDrag, inWindowTitled: title)
