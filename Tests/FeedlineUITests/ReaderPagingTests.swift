@@ -115,14 +115,14 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
             let window = openWindow(on: source)
             let reader = window.reader
-            read(25, in: window)
-            XCTAssertEqual(source.requestCount, 1, "four items before the last, nothing more is asked yet")
+            read(18, in: window)
+            XCTAssertEqual(source.requestCount, 1, "11 items before the last, nothing more is asked yet")
             XCTAssertTrue(reader.previousButton.isSensitive)
 
             press(["Right"], in: window)
-            waitUntil("three items before the last the next page is asked for") { source.requestCount == 2 }
+            waitUntil("ten items before the last the next page is asked for") { source.requestCount == 2 }
             XCTAssertEqual(source.requests[1].cursor, PageCursor("30"))
-            press(["Right", "Right", "Right"], in: window)
+            press(Array(repeating: "Right", count: 10), in: window)
             waitUntil("the last item loaded") { reader.item?.id == FeedFixture.id(29) }
             press(["Right"], in: window)
             waitUntil("Right goes on to the page loading, not around to the first item") {

@@ -77,12 +77,23 @@ check images "$report" "d['with_images']['server_requests'] > 0 and d['with_imag
 check images "$report" "d['ratios']['peak_rss'] > 0 and d['ratios']['frame_busy_p95'] > 0" "ratios missing"
 echo "benchmark: ok - the image comparison downloaded, cached and showed pictures over HTTP, none failed, nothing skipped or repeated"
 
+# The reader view held down: 60 moves at 30 a second, faster than pages of
+# 10 at 50 ms keep up with at times.
+reader=$(timeout 120 "$bench" --reader 60 --rate 30 --latency 50 --page-size 10) ||
+  fail "the reader run exited $?"
+check reader "$reader" "d['moves'] == 60 and d['ended_at_item'] == 60 and d['items_loaded'] > 60" \
+  "the reader did not end exactly 60 items on"
+check reader "$reader" "d['page_widgets'] == 3 and d['frames'] > 10 and set(d['move_ms']) == {'p50', 'p95', 'p99', 'max'} and d['rss_kb_at_end'] > 0" \
+  "page widgets, frames, move times or memory not measured"
+echo "benchmark: ok - the reader run moved exactly 60 items with three page widgets"
+
 status=0
 "$bench" --bogus >/dev/null 2>&1 || status=$?
 [ $status = 2 ] || fail "an unknown option exited $status, not 2"
 "$bench" --help | grep -q -- "--strategies" || fail "--help does not explain --strategies"
 "$bench" --help | grep -q -- "--suite NAME" || fail "--help does not explain --suite"
 "$bench" --help | grep -q -- "--images" || fail "--help does not explain --images"
+"$bench" --help | grep -q -- "--reader N" || fail "--help does not explain --reader"
 status=0
 "$bench" --suite bogus >/dev/null 2>&1 || status=$?
 [ $status = 2 ] || fail "an unknown suite exited $status, not 2"

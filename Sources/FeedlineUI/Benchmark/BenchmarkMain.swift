@@ -58,6 +58,10 @@ public enum BenchmarkMain {
                               itself unless:
             --image-server URL  where they are (the images suite's server)
           --memory N          Load N items and sample memory
+          --reader N          Open the reader view and move to the next item
+                              N times, holding Right, with:
+            --rate N          moves a second (default 20)
+            --latency MS      (default 300)   --page-size N (default 20)
 
         """
 
@@ -116,6 +120,15 @@ public enum BenchmarkMain {
         case .memory(let items):
             return runInProcess { application, finish in
                 let scenario = MemoryScenario(items: items, application: application) { finish($0.json) }
+                scenario.start()
+                return scenario
+            }
+        case .reader(let moves):
+            let settings = ReaderScenario.Settings(moves: moves, rate: options.moveRate,
+                                                   latencyMilliseconds: options.latency,
+                                                   pageSize: options.scroll.pageSize)
+            return runInProcess { application, finish in
+                let scenario = ReaderScenario(settings: settings, application: application, done: finish)
                 scenario.start()
                 return scenario
             }
@@ -194,7 +207,7 @@ public enum BenchmarkMain {
     }
 
     struct Options {
-        enum Mode { case suite, imageSuite, scenario, memory(Int), help }
+        enum Mode { case suite, imageSuite, scenario, memory(Int), reader(Int), help }
         var mode = Mode.suite
         var scroll = ScrollScenario.Settings()
         /// Page latency and its jitter as given, in ms (`scroll.latency`
@@ -210,6 +223,8 @@ public enum BenchmarkMain {
         /// Run `BenchmarkSuite.moreConditions` after the grid.
         var moreConditions = true
         var memoryItems = 100_000
+        /// `--reader`'s moves a second.
+        var moveRate = 20.0
         var reference: String?
         var json: String?
 
@@ -255,6 +270,8 @@ public enum BenchmarkMain {
                     }
                     options.imageServerURL = url
                 case "--memory": options.mode = .memory(try number(argument, in: 1...10_000_000))
+                case "--reader": options.mode = .reader(try number(argument, in: 1...1_000_000))
+                case "--rate": options.moveRate = Double(try number(argument, in: 1...1000))
                 case "--strategy":
                     let name = try value(argument)
                     guard let strategy = PrefetchStrategy(rawValue: name) else {

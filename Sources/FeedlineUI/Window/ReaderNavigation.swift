@@ -9,8 +9,9 @@ import GtkKit
 /// ahead as in the list.
 extension FeedWindow: ReaderFeed {
     /// How many items before the last loaded one the reader view asks for
-    /// the next page.
-    static let readerPrefetchDistance = 3
+    /// the next page: enough for someone holding Right (20 moves a second)
+    /// not to wait for pages that take 300 ms (see docs/BENCHMARKS.md).
+    static let readerPrefetchDistance = 10
 
     /// The reader view is showing (the list stays loaded beneath it).
     var isReading: Bool { content.visibleChildName == "reader" }
