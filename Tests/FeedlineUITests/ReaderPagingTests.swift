@@ -124,12 +124,18 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(source.requests[1].cursor, PageCursor("30"))
             press(Array(repeating: "Right", count: 10), in: window)
             waitUntil("the last item loaded") { reader.item?.id == FeedFixture.id(29) }
-            press(["Right"], in: window)
-            waitUntil("Right goes on to the page loading, not around to the first item") {
+            XCTAssertTrue(reader.nextButton.grabFocus())
+            press(["space"], in: window)
+            waitUntil("Next goes on to the page loading, not around to the first item") {
                 reader.currentPage.footer.spinner.isSpinning && reader.item == nil
             }
-            XCTAssertEqual(reader.position.text, "Loading more items")
             XCTAssertFalse(reader.nextButton.isSensitive, "nothing beyond until it comes")
+            XCTAssertTrue(reader.root.containsFocus, "focus leaves the insensitive Next for Back, in the reader")
+            press(["Left"], in: window)
+            waitUntil("so Left still works") { reader.item?.id == FeedFixture.id(29) }
+            press(["Right"], in: window)
+            waitUntil("and Right") { reader.item == nil }
+            XCTAssertEqual(reader.position.text, "Loading more items")
             press(["Right"], in: window)
             MainLoop.run(for: .milliseconds(100))
             XCTAssertNil(reader.item, "still waiting")

@@ -98,6 +98,7 @@ final class ReaderView {
     func move(_ direction: ReaderSlot.Direction) -> Bool {
         guard let feed, let target = slot.step(direction, count: feed.itemCount, exhausted: feed.isExhausted)
         else { return false }
+        let hadFocus = root.containsFocus
         let focusWasOnPage = carousel.containsFocus
         shown = (shown + (direction == .next ? 1 : 2)) % 3
         slot = target
@@ -107,8 +108,15 @@ final class ReaderView {
             // The focused page slid away: keep focus where the keys still work.
             (direction == .next ? nextButton : previousButton).grabFocus()
         }
+        keepFocus(hadFocus)
         onMove?(slot)
         return true
+    }
+
+    /// Keyboard focus stays in the reader (where Left and Right work) when
+    /// the button that had it turns insensitive: Next, on the loading page.
+    private func keepFocus(_ hadFocus: Bool) {
+        if hadFocus && !root.containsFocus { backButton.grabFocus() }
     }
 
     /// The feed changed under the reader (a page landed or failed, the
@@ -117,6 +125,8 @@ final class ReaderView {
     /// (or the first item, when there was nothing more).
     func feedChanged(itemNowAt index: Int? = nil) {
         guard let feed else { return }
+        let hadFocus = root.containsFocus
+        defer { keepFocus(hadFocus) }
         if let index {
             slot = .item(index)
         } else if let landing = slot.landing(count: feed.itemCount, exhausted: feed.isExhausted) {
