@@ -49,6 +49,15 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         return window
     }
 
+    /// A feed with more to come, whose requests the test answers: the
+    /// first page (items 0–29) is in.
+    @MainActor
+    private func gatedFeedOf30() -> (GatedSource, FeedWindow) {
+        let source = GatedSource()
+        source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
+        return (source, openWindow(on: source))
+    }
+
     func testTheRingWrapsBothWaysAndThreePagesServe200Moves() {
         MainActor.assumeIsolated {
             let window = finishedFeed("Ring")
@@ -111,9 +120,7 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
 
     func testPastTheLastLoadedItemTheNextPageLoadsFailsAndIsRetriedInsteadOfWrapping() {
         MainActor.assumeIsolated {
-            let source = GatedSource()
-            source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
-            let window = openWindow(on: source)
+            let (source, window) = gatedFeedOf30()
             let reader = window.reader
             read(18, in: window)
             XCTAssertEqual(source.requestCount, 1, "11 items before the last, nothing more is asked yet")
@@ -199,9 +206,7 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
 
     func testARefreshKeepsTheItemReadWhereverItMovedOrGoesBackToTheList() {
         MainActor.assumeIsolated {
-            let source = GatedSource()
-            source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
-            let window = openWindow(on: source)
+            let (source, window) = gatedFeedOf30()
             let reader = window.reader
             read(5, in: window)
             press(["ctrl+r"], in: window)
