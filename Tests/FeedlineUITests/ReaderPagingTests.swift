@@ -229,6 +229,31 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testUpDownHomeAndEndScrollALongItemWithoutLeavingIt() {
+        MainActor.assumeIsolated {
+            let title = "Long \(UUID().uuidString.prefix(8))"
+            let url = fixture.writeFeed(title: title, count: 3) { index, item in
+                item["content_text"] = (1...150).map { "Paragraph \($0) of item \(index)." }.joined(separator: "\n\n")
+            }
+            let window = openWindow(on: LocalFeedSource(file: url))
+            waitUntil("the feed is finished") { window.window.title == title && window.isExhausted }
+            read(1, in: window)
+            let reader = window.reader
+            let scroll = { reader.currentPage.scrollOffset }
+            waitUntil("the text is laid out, taller than the window") { reader.currentPage.scrollRange > 1000 }
+            press(["Down", "Down", "Down"], in: window)
+            waitUntil("Down scrolls the text a line at a time") { scroll() == 3 * ReaderPage.lineHeight }
+            press(["Up"], in: window)
+            waitUntil("Up back") { scroll() == 2 * ReaderPage.lineHeight }
+            press(["End"], in: window)
+            waitUntil("End: to the bottom") { scroll() == reader.currentPage.scrollRange }
+            press(["Home"], in: window)
+            waitUntil("Home: to the top") { scroll() == 0 }
+            XCTAssertEqual(reader.item?.id, FeedFixture.id(1), "on the same item all along")
+            XCTAssertTrue(reader.backButton.containsFocus, "and focus did not wander")
+        }
+    }
+
     func testSidewaysScrollingAndDraggingMoveOneItemEach() {
         MainActor.assumeIsolated {
             let title = "Gestures \(UUID().uuidString.prefix(8))"

@@ -169,6 +169,7 @@ extension LaunchCommand {
           Ctrl+Q              Quit
           Enter               Read the focused item (Escape: back to the list)
           Left, Right         In an item: the previous or next item
+          Up, Down            In an item: scroll its text (Home, End too)
           Ctrl+Enter          Open the focused item's link in the browser
           Alt+R               Retry, after a page failed to load
 

@@ -80,6 +80,27 @@ final class ReaderPage {
         }
     }
 
+    /// Scrolls the item's text by `lines` (negative: up), or to its top or
+    /// bottom: the keys, since Page Up and Page Down move between items.
+    func scroll(lines: Int) {
+        scroll(to: scroller.verticalAdjustment.value + Double(lines) * Self.lineHeight)
+    }
+
+    func scroll(toEnd: Bool) {
+        scroll(to: toEnd ? .infinity : 0)
+    }
+
+    /// How far the text is scrolled, and how far it can be (pixels).
+    var scrollOffset: Double { scroller.verticalAdjustment.value }
+    var scrollRange: Double { max(0, scroller.verticalAdjustment.upper - scroller.verticalAdjustment.pageSize) }
+
+    /// Pixels a line of scrolling moves.
+    static let lineHeight = 48.0
+
+    private func scroll(to value: Double) {
+        scroller.verticalAdjustment.value = max(0, min(value, scrollRange))
+    }
+
     /// Shows the page after the last item loaded: loading, or failed.
     func showMore(_ state: FooterState) {
         forgetItem()

@@ -16,8 +16,9 @@ protocol ReaderFeed: AnyObject {
 
 /// One item at a time, in the window in place of the list, moving to the
 /// previous or next item with a slide: Left/Right, Page Up/Page Down, the
-/// arrow buttons, a sideways touchpad scroll or a drag. Above the item: Back,
-/// where it is in the feed ("Item 3 of 120"), Open in Browser.
+/// arrow buttons, a sideways touchpad scroll or a drag. Up/Down and
+/// Home/End scroll the item's text. Above the item: Back, where it is in
+/// the feed ("Item 3 of 120"), Open in Browser.
 ///
 /// The infinite page loop: exactly three page widgets (previous, current,
 /// next) in a GtkStack, the one sliding in already filled; after each move
@@ -196,6 +197,10 @@ final class ReaderView {
             move(.previous)
         case (.right, []), (.pageDown, []):
             move(.next)
+        case (.up, []), (.down, []):
+            currentPage.scroll(lines: press.key == .up ? -1 : 1)
+        case (.home, []), (.end, []):
+            currentPage.scroll(toEnd: press.key == .end)
         default:
             return false
         }

@@ -39,6 +39,7 @@ enum ShortcutsWindow {
         ]),
         ("Item", [
             ("Previous or next item", "Left Right Page_Up Page_Down"),
+            ("Scroll the item's text", "Up Down Home End"),
             ("Back to the list", "Escape <Alt>Left"),
             ("Open the item in the browser", "<Control>Return"),
         ]),

@@ -14,7 +14,8 @@ public struct KeyPress: Sendable, Equatable {
 
     /// The keys Feedline handles itself.
     public enum Key: Sendable, Equatable {
-        case tab, shiftTab, menu, f10, enter, escape, left, right, pageUp, pageDown, other(UInt32)
+        case tab, shiftTab, menu, f10, enter, escape, left, right, up, down, pageUp, pageDown, home, end
+        case other(UInt32)
 
         init(keyval: UInt32) {
             switch Int32(keyval) {
@@ -26,6 +27,10 @@ public struct KeyPress: Sendable, Equatable {
             case GDK_KEY_Escape: self = .escape
             case GDK_KEY_Left, GDK_KEY_KP_Left: self = .left
             case GDK_KEY_Right, GDK_KEY_KP_Right: self = .right
+            case GDK_KEY_Up, GDK_KEY_KP_Up: self = .up
+            case GDK_KEY_Down, GDK_KEY_KP_Down: self = .down
+            case GDK_KEY_Home, GDK_KEY_KP_Home: self = .home
+            case GDK_KEY_End, GDK_KEY_KP_End: self = .end
             case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: self = .pageUp
             case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: self = .pageDown
             default: self = .other(keyval)
