@@ -100,6 +100,45 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testAContentWarningHidesTheTextAndPictureInTheReaderUntilShowPostAsInTheList() throws {
+        let png = TestImages.png(width: 40, height: 30)
+        let server = try LoopbackServer { _ in .init(headers: ["Content-Type": "image/png"], body: png) }
+        MainActor.assumeIsolated {
+            let path = "/spider-\(UUID().uuidString).png"
+            let warned = FeedItem(id: "warned", title: "Warned", summary: "Behind the warning",
+                                  imageURL: server.url(path), contentWarning: "Spiders")
+            let plain = FeedItem(id: "plain", title: "Plain", summary: "Plain text")
+            let source = GatedSource()
+            source.answer(0, with: .success(FeedPage(items: [plain, warned], next: nil, feedTitle: "Gated Feed")))
+            let window = openWindow(on: source)
+            window.showReader(plain)
+            let reader = window.reader
+            XCTAssertTrue(reader.move(.next), "to the warned item, prefilled beside the first")
+            let page = reader.currentPage
+            XCTAssertEqual(page.warning.text, "Content warning: Spiders")
+            XCTAssertEqual(page.body.text, "", "its text is not shown")
+            XCTAssertFalse(page.body.isVisible)
+            XCTAssertEqual(page.reveal.button.label, "Show Post")
+            MainLoop.run(for: .milliseconds(300))
+            XCTAssertFalse(server.requests.contains { $0.path == path }, "its picture is not even downloaded")
+
+            page.reveal.button.click()
+            XCTAssertEqual(page.body.text, "Behind the warning")
+            XCTAssertTrue(page.body.isVisible)
+            XCTAssertEqual(page.reveal.button.label, "Hide Post")
+            waitUntil("Show Post downloads the picture") { page.picture.picture.texture != nil }
+            XCTAssertTrue(window.feedList.revealed.contains("warned"), "one choice: the list's row shows it too")
+
+            reader.move(.next)
+            reader.move(.next)
+            XCTAssertEqual(reader.item?.id, "warned", "round the ring of two and back")
+            XCTAssertTrue(reader.currentPage.body.isVisible, "still shown")
+            reader.currentPage.reveal.button.click()
+            XCTAssertFalse(reader.currentPage.body.isVisible, "Hide Post hides it again")
+            XCTAssertFalse(window.feedList.revealed.contains("warned"))
+        }
+    }
+
     func testCtrlEnterOpensTheFocusedItemsLinkAndOnlyWebLinks() {
         MainActor.assumeIsolated {
             let title = "Links \(UUID().uuidString.prefix(8))"

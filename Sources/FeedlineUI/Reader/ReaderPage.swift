@@ -12,12 +12,21 @@ final class ReaderPage {
     let title = Label()
     let byline = Label()
     let picture: RowPicture
+    /// "Content warning: …", and Show Post / Hide Post, for an item that
+    /// has one: its text and picture stay hidden (the picture not even
+    /// downloaded) until the reader asks, as in the list.
+    let warning = Label()
+    let reveal = RevealButton()
     let body = Label()
     /// The next page loading, or why it failed (shown for `more`).
     let footer = FeedFooter()
     private let scroller = ScrolledWindow()
     /// The item shown (nil on the next page's loading page, or empty).
     private(set) var item: FeedItem?
+    /// Shown with what is behind its content warning.
+    private var revealed = false
+    /// Show Post or Hide Post, for the item with this id.
+    var onToggleReveal: ((String) -> Void)?
 
     init(images: ImageLoader) {
         picture = RowPicture(images: images, width: 1, height: Self.pictureHeight, decodeSide: 900,
@@ -25,14 +34,18 @@ final class ReaderPage {
         title.addCSSClass("title-2")
         byline.addCSSClass("dim-label")
         body.isSelectable = true
-        for label in [title, byline, body] {
+        warning.addCSSClass("feed-row-warning")
+        for label in [title, byline, warning, body] {
             label.wrap()
             label.xAlign = 0
+        }
+        reveal.onClick = { [weak self] in
+            if let self, let id = item?.id { onToggleReveal?(id) }
         }
         // In a row of its own: a vertical box would ask a small picture its
         // height for the whole page's width, and leave a gap below it.
         let pictureRow = Box(.horizontal, children: [picture.picture])
-        let page = Box(.vertical, spacing: 12, children: [title, byline, pictureRow, body])
+        let page = Box(.vertical, spacing: 12, children: [title, byline, warning, reveal.button, pictureRow, body])
         page.addCSSClass("reader-page")
         scroller.setChild(page)
         scroller.verticalExpand = true
@@ -44,19 +57,28 @@ final class ReaderPage {
         root.add(footer.root, name: "more")
     }
 
-    /// Shows `item` from its top. `priority`: its picture's download
-    /// priority (0 on screen, lower for a page beside it).
-    func show(_ item: FeedItem, priority: Int, now: Date = Date()) {
+    /// Shows `item` from its top (or, when only `revealed` changed, where
+    /// it is). `priority`: its picture's download priority (0 on screen,
+    /// lower for a page beside it).
+    func show(_ item: FeedItem, revealed: Bool, priority: Int, now: Date = Date()) {
         footer.stop()
         picture.priority = priority
-        guard item != self.item else { return }
+        let warned = item.contentWarning.map { !$0.isEmpty } ?? false
+        let revealed = warned && revealed
+        guard item != self.item || revealed != self.revealed else { return }
+        if item != self.item { scroller.verticalAdjustment.value = 0 }
         self.item = item
+        self.revealed = revealed
         title.text = item.title.isEmpty ? "Untitled" : item.title
         byline.text = ItemText.byline(item, when: ItemText.when(item, now: now))
         byline.isVisible = !byline.text.isEmpty
-        showPicture(of: item)
-        body.text = item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
-        scroller.verticalAdjustment.value = 0
+        warning.text = warned ? "Content warning: \(item.contentWarning ?? "")" : ""
+        warning.isVisible = warned
+        reveal.show(warned: warned, revealed: revealed)
+        let hidden = warned && !revealed
+        showPicture(of: item, hidden: hidden)
+        body.text = hidden ? "" : item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
+        body.isVisible = !hidden
         root.visibleChildName = "item"
     }
 
@@ -67,16 +89,18 @@ final class ReaderPage {
 
     /// A picture the feed says is small is shown at its own size, never
     /// blown up; any other fills the width.
-    private func showPicture(of item: FeedItem) {
+    /// `hidden`: behind a content warning, only the feed's blurred preview.
+    private func showPicture(of item: FeedItem, hidden: Bool) {
         if let size = item.imageSize, size.width <= Self.smallPictureWidth {
             picture.picture.align(horizontal: .start, vertical: .start)
             picture.picture.horizontalExpand = false
             picture.show(item.imageURL, width: size.width, height: min(size.height, Self.pictureHeight * 2),
-                         preview: item.imageBlurhash)
+                         hidden: hidden, preview: item.imageBlurhash)
         } else {
             picture.picture.align(horizontal: .fill, vertical: .start)
             picture.picture.horizontalExpand = true
-            picture.show(item.imageURL, width: 1, height: Self.pictureHeight, preview: item.imageBlurhash)
+            picture.show(item.imageURL, width: 1, height: Self.pictureHeight, hidden: hidden,
+                         preview: item.imageBlurhash)
         }
     }
 
@@ -117,6 +141,7 @@ final class ReaderPage {
     private func forgetItem() {
         guard item != nil else { return }
         item = nil
+        revealed = false
         picture.stopLoading()
         picture.show(nil)
         title.text = ""

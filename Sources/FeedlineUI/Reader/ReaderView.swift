@@ -12,6 +12,8 @@ protocol ReaderFeed: AnyObject {
     var isExhausted: Bool { get }
     /// The next page: loading, or why it failed.
     var nextPageState: FooterState { get }
+    /// The reader chose to see what is behind this item's content warning.
+    func isRevealed(_ id: String) -> Bool
 }
 
 /// One item at a time, in the window in place of the list, moving to the
@@ -50,9 +52,14 @@ final class ReaderView {
     var onOpenInBrowser: ((FeedItem) -> Void)?
     /// After every move (and when the next page lands under `more`).
     var onMove: ((ReaderSlot) -> Void)?
+    /// Show Post or Hide Post, for the item with this id.
+    var onToggleReveal: ((String) -> Void)?
 
     init(images: ImageLoader = .shared) {
         pages = (0..<3).map { _ in ReaderPage(images: images) }
+        for page in pages {
+            page.onToggleReveal = { [weak self] id in self?.onToggleReveal?(id) }
+        }
         backButton.tooltip = "Back to the List (Escape)"
         backButton.setAccessibleLabel("Back")
         backButton.onClicked { [weak self] in self?.onBack?() }
@@ -162,7 +169,7 @@ final class ReaderView {
         switch slot {
         case .item(let index):
             if let item = feed.item(at: index) {
-                page.show(item, priority: priority)
+                page.show(item, revealed: feed.isRevealed(item.id), priority: priority)
             } else {
                 page.clear()
             }

@@ -20,12 +20,18 @@ extension FeedWindow: ReaderFeed {
     func item(at index: Int) -> FeedItem? { feedList.item(at: index) }
     var isExhausted: Bool { pager.phase == .exhausted }
     var nextPageState: FooterState { feedList.footer ?? .loading }
+    func isRevealed(_ id: String) -> Bool { feedList.revealed.contains(id) }
 
     func connectReader() {
         reader.feed = self
         reader.onBack = { [weak self] in self?.closeReader() }
         reader.onOpenInBrowser = { [weak self] item in self?.open(item) }
         reader.onMove = { [weak self] slot in self?.readerMoved(to: slot) }
+        // One choice for the list and the reader: shown in one, shown in both.
+        reader.onToggleReveal = { [weak self] id in
+            self?.feedList.toggleReveal(id)
+            self?.reader.feedChanged()
+        }
     }
 
     /// Shows `item` in the reader view, and says where it is in the feed.
