@@ -80,7 +80,7 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
             }
             let window = openWindow(on: SimulatedNetwork(LocalFeedSource(file: url), latency: .zero))
             waitUntil("the title is the feed's") { window.window.title == title }
-            window.showReader(window.item(at: 0)!)
+            window.showReader(at: 0)
             let reader = window.reader
             waitUntil("the small picture's box is its own size, not blown up") {
                 let picture = reader.currentPage.picture.picture
@@ -111,7 +111,7 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
             let source = GatedSource()
             source.answer(0, with: .success(FeedPage(items: [plain, warned], next: nil, feedTitle: "Gated Feed")))
             let window = openWindow(on: source)
-            window.showReader(plain)
+            window.showReader(at: 0)
             let reader = window.reader
             XCTAssertTrue(reader.move(.next), "to the warned item, prefilled beside the first")
             let page = reader.currentPage

@@ -52,8 +52,8 @@ final class ReaderScenario {
     private func frame(at time: Int64) {
         let seconds = Double(time) / 1_000_000
         if !window.isReading {
-            guard let first = window.item(at: 0), window.pager.state.inFlight == nil else { return }
-            window.showReader(first)
+            guard window.itemCount > 0, window.pager.state.inFlight == nil else { return }
+            window.showReader(at: 0)
             rssAtStartKB = ProcessStats.residentKB()
             nextMove = seconds + 0.5
             return

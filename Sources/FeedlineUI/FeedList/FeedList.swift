@@ -26,8 +26,8 @@ final class FeedList {
 
     /// The reader is close to the end of what is loaded.
     var onNeedsMore: (() -> Void)?
-    /// Enter or double click on an item row.
-    var onActivate: ((FeedItem) -> Void)?
+    /// Enter or double click on an item row: its position.
+    var onActivate: ((Int) -> Void)?
     /// Ctrl+Enter on an item row.
     var onOpenInBrowser: ((FeedItem) -> Void)?
     /// A right click, the Menu key or Shift+F10 on an item row: show its
@@ -117,8 +117,8 @@ final class FeedList {
     /// Activation and the list's own keys, on a new view.
     private func connectView() {
         view.onActivate { [weak self] position in
-            guard let self, position < itemCount, case .item(let item) = store[position] else { return }
-            onActivate?(item)
+            guard let self, position < itemCount else { return }
+            onActivate?(position)
         }
         view.onKeyPress(capture: true) { [weak self] press in
             self?.handleKey(press) ?? false

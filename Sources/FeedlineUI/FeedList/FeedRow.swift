@@ -88,10 +88,11 @@ final class FeedRow: ItemWidgets {
     /// `when`: the item's date as the row says it (`ItemText.when`).
     func show(_ item: FeedItem, when: String?, revealed: Bool) {
         itemID = item.id
-        title.text = item.title.isEmpty ? "Untitled" : item.title
-        let warned = item.contentWarning.map { !$0.isEmpty } ?? false
+        title.text = ItemText.title(item)
+        let warningText = ItemText.warning(item)
+        let warned = warningText != nil
         warning.isVisible = warned
-        warning.text = warned ? "Content warning: \(item.contentWarning ?? "")" : ""
+        warning.text = warningText ?? ""
         reveal.show(warned: warned, revealed: revealed)
         let summaryText = warned && !revealed ? "" : item.summary
         summary.text = summaryText

@@ -69,9 +69,9 @@ final class FeedTile: ItemWidgets {
 
     func show(_ item: FeedItem, when: String?, revealed: Bool) {
         itemID = item.id
-        let warning = item.contentWarning.flatMap { $0.isEmpty ? nil : $0 }
+        let warning = ItemText.warning(item)
         let hidden = warning != nil && !revealed
-        title.text = hidden ? "Content warning: \(warning!)" : (item.title.isEmpty ? "Untitled" : item.title)
+        title.text = hidden ? warning ?? "" : ItemText.title(item)
         if hidden { title.addCSSClass("feed-row-warning") } else { title.removeCSSClass("feed-row-warning") }
         reveal.show(warned: warning != nil, revealed: revealed)
         byline.text = ItemText.byline(item, when: when)

@@ -63,16 +63,17 @@ final class ReaderPage {
     func show(_ item: FeedItem, revealed: Bool, priority: Int, now: Date = Date()) {
         footer.stop()
         picture.priority = priority
-        let warned = item.contentWarning.map { !$0.isEmpty } ?? false
+        let warningText = ItemText.warning(item)
+        let warned = warningText != nil
         let revealed = warned && revealed
         guard item != self.item || revealed != self.revealed else { return }
         if item != self.item { scroller.verticalAdjustment.value = 0 }
         self.item = item
         self.revealed = revealed
-        title.text = item.title.isEmpty ? "Untitled" : item.title
+        title.text = ItemText.title(item)
         byline.text = ItemText.byline(item, when: ItemText.when(item, now: now))
         byline.isVisible = !byline.text.isEmpty
-        warning.text = warned ? "Content warning: \(item.contentWarning ?? "")" : ""
+        warning.text = warningText ?? ""
         warning.isVisible = warned
         reveal.show(warned: warned, revealed: revealed)
         let hidden = warned && !revealed

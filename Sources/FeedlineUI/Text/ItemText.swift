@@ -3,6 +3,17 @@ import Foundation
 
 /// The words a row shows and speaks for an item.
 enum ItemText {
+    /// The item's title, or "Untitled".
+    static func title(_ item: FeedItem) -> String {
+        item.title.isEmpty ? "Untitled" : item.title
+    }
+
+    /// "Content warning: Spiders", for an item with a warning; nil without.
+    static func warning(_ item: FeedItem) -> String? {
+        guard let warning = item.contentWarning, !warning.isEmpty else { return nil }
+        return "Content warning: \(warning)"
+    }
+
     /// "Shaun McCance · 2 hours ago · boosted by Ana" (any part may be
     /// missing).
     static func byline(_ item: FeedItem, now: Date) -> String {
@@ -31,7 +42,7 @@ enum ItemText {
 
     /// The accessible name with `when` already worked out.
     static func accessibleName(_ item: FeedItem, when: String?) -> String {
-        var parts = [item.title.isEmpty ? "Untitled" : item.title]
+        var parts = [title(item)]
         if let author = item.author, !author.isEmpty { parts.append("by \(author)") }
         if let when { parts.append(when) }
         if let sharedBy = item.sharedBy, !sharedBy.isEmpty { parts.append("boosted by \(sharedBy)") }

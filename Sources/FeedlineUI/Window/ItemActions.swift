@@ -20,7 +20,7 @@ extension FeedWindow {
             guard let self, let item = feedList.item(withID: id) else { return }
             copyLink(of: item)
         })
-        feedList.onActivate = { [weak self] item in self?.showReader(item) }
+        feedList.onActivate = { [weak self] position in self?.showReader(at: position) }
         feedList.onOpenInBrowser = { [weak self] item in self?.open(item) }
         feedList.onContextMenu = { [weak self] item, anchor, x, y in
             self?.showMenu(for: item, at: anchor, x: x, y: y)

@@ -34,9 +34,10 @@ extension FeedWindow: ReaderFeed {
         }
     }
 
-    /// Shows `item` in the reader view, and says where it is in the feed.
-    func showReader(_ item: FeedItem) {
-        guard let index = feedList.position(ofItemWithID: item.id) else { return }
+    /// Shows the item at `index` in the reader view, and says where it is
+    /// in the feed.
+    func showReader(at index: Int) {
+        guard feedList.item(at: index) != nil else { return }
         reader.open(at: index)
         content.visibleChildName = "reader"
         reader.backButton.grabFocus()

@@ -28,14 +28,6 @@ public class ListBase: Widget {
 
     /// The item widgets that currently exist (GTK recycles them).
     public var rowWidgetCount: Int {
-        var count = 0
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if Widget(borrowing: current).typeName == "GtkListItemWidget" {
-                count += 1
-            }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return count
+        children.filter { $0.typeName == "GtkListItemWidget" }.count
     }
 }

@@ -81,22 +81,6 @@ public final class Stack: Widget {
         gtk_stack_set_visible_child_full(opaque, name, transition.gtk)
     }
 
-    /// Milliseconds a transition lasts (GTK's default: 200).
-    public var transitionDuration: UInt32 {
-        get { gtk_stack_get_transition_duration(opaque) }
-        set { gtk_stack_set_transition_duration(opaque, newValue) }
-    }
-
-    /// The child widgets GTK holds, counted in its widget tree.
-    public var childCount: Int {
-        var count = 0
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            count += 1
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return count
-    }
 }
 
 /// A GtkSpinner. It only spins (and only costs frames) while `isSpinning`

@@ -118,15 +118,28 @@ open class Widget: Object {
         String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
     }
 
+    /// The widgets GTK holds directly inside this one, in order (borrowed:
+    /// GTK owns them).
+    var children: [Widget] {
+        var children: [Widget] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            children.append(Widget(borrowing: current))
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return children
+    }
+
+    /// How many widgets GTK holds directly inside this one (a stack's
+    /// pages, for instance).
+    public var childCount: Int { children.count }
+
     /// The first widget of GTK type `typeName` inside this one, depth
     /// first; for naming parts GTK builds itself (a stock search button).
     public func firstDescendant(ofType typeName: String) -> Widget? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            let found = Widget(borrowing: current)
-            if found.typeName == typeName { return found }
-            if let deeper = found.firstDescendant(ofType: typeName) { return deeper }
-            child = gtk_widget_get_next_sibling(current)
+        for child in children {
+            if child.typeName == typeName { return child }
+            if let deeper = child.firstDescendant(ofType: typeName) { return deeper }
         }
         return nil
     }
