@@ -15,6 +15,10 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
     public var title: String
     public var summary: String
     public var content: String?
+    /// The content as the feed wrote it, when that was HTML: what the
+    /// reader view renders as rich text (through `RichText`, which keeps a
+    /// safe subset). Never shown as markup; nil for plain-text content.
+    public var contentHTML: String?
     public var author: String?
     public var link: URL?
     public var imageURL: URL?
@@ -39,6 +43,7 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         title: String,
         summary: String = "",
         content: String? = nil,
+        contentHTML: String? = nil,
         author: String? = nil,
         date: Date? = nil,
         link: URL? = nil,
@@ -53,6 +58,7 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         self.title = title
         self.summary = summary
         self.content = content
+        self.contentHTML = contentHTML
         self.author = author
         self.date = date
         self.link = link

@@ -34,6 +34,7 @@ public enum HackerNewsParser {
             title: PlainText.line(hit.title ?? hit.story_title ?? "Untitled story", limit: PlainText.titleLimit),
             summary: counts.compactMap { $0 }.joined(separator: " · "),
             content: hit.story_text.map(PlainText.fromHTML),
+            contentHTML: hit.story_text,
             author: hit.author.map { PlainText.line($0, limit: 80) },
             date: date,
             link: link)

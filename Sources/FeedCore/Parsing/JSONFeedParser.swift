@@ -54,6 +54,7 @@ public enum JSONFeedParser {
             title: PlainText.line(raw.title ?? "", limit: PlainText.titleLimit),
             summary: PlainText.line(summarySource, limit: PlainText.summaryLimit),
             content: content,
+            contentHTML: raw.content_text == nil ? raw.content_html : nil,
             author: (raw.authors?.first ?? raw.author)?.name.map { PlainText.line($0, limit: 80) },
             date: raw.date_published.flatMap(parseDate),
             link: link,

@@ -28,6 +28,7 @@ public enum MastodonTimelineParser {
             title: PlainText.line(name, limit: PlainText.titleLimit),
             summary: PlainText.line(text, limit: PlainText.summaryLimit),
             content: text,
+            contentHTML: status.content,
             author: status.account?.acct.map { "@\(PlainText.line($0, limit: 80))" },
             date: status.created_at.flatMap(JSONFeedParser.parseDate),
             link: (status.url ?? status.uri).flatMap(URL.init(string:)),

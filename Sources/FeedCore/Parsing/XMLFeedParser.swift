@@ -51,6 +51,7 @@ public enum XMLFeedParser {
                 title: PlainText.line(title ?? "", limit: PlainText.titleLimit),
                 summary: PlainText.line(text ?? "", limit: PlainText.summaryLimit),
                 content: text,
+                contentHTML: html,
                 author: (item.text(of: "creator", dublinCore) ?? item.text(of: "author")).map { PlainText.line($0, limit: 80) },
                 date: item.text(of: "pubDate").flatMap(dates.parse) ?? item.text(of: "date", dublinCore).flatMap(JSONFeedParser.parseDate),
                 link: link,
