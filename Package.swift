@@ -23,8 +23,15 @@ let package = Package(
         ),
         // The thin Swift layer over GTK. Every C pointer stays in here.
         .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShim"]),
+        // libxml2, which reads XML feeds (recover mode, no DTDs, no network,
+        // a depth limit): `pkg-config libxml-2.0`.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // Feeds, paging and parsing. Imports no GTK.
-        .target(name: "FeedCore"),
+        .target(name: "FeedCore", dependencies: ["CLibXML2"]),
         // The app's window, list and actions, as a library tests can drive.
         .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore"]),
         .executableTarget(name: "feedline", dependencies: ["FeedlineUI"]),

@@ -275,12 +275,9 @@ final class HostileContentTests: XCTestCase {
         XCTAssertEqual(json.items.first?.content, "a&#0;b&#x0;c&#xD800;d&#1114112;e")
     }
 
-    func testNULInXMLIsRefusedAsDamaged() {
-        XCTAssertThrowsError(try xml("<rss version=\"2.0\"><channel><title>a\u{0}b</title></channel></rss>")) { error in
-            XCTAssertEqual((error as? FeedError)?.reason, "This feed is damaged and can't be read")
-        }
-        XCTAssertThrowsError(try xml("<rss version=\"2.0\"><channel><title>a&#0;b</title></channel></rss>")) { error in
-            XCTAssertEqual((error as? FeedError)?.reason, "This feed is damaged and can't be read")
-        }
+    func testNULInXMLNeverReachesTheText() throws {
+        XCTAssertEqual(try xml("<rss version=\"2.0\"><channel><title>a\u{0}b</title><item><title>x\u{1}y</title></item></channel></rss>").items.map(\.title), ["xy"])
+        XCTAssertEqual(try xml("<rss version=\"2.0\"><channel><title>a\u{0}b</title></channel></rss>").title, "ab")
+        XCTAssertEqual(try xml("<rss version=\"2.0\"><channel><title>a&#0;b</title><item><title>c&#0;d</title></item></channel></rss>").items.map(\.title), ["cd"])
     }
 }

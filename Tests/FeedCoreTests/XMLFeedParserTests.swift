@@ -586,7 +586,7 @@ final class XMLFeedParserTests: XCTestCase {
         XCTAssertTrue(error?.detail?.hasPrefix("XML error at line 1") ?? false, error?.detail ?? "")
     }
 
-    func testTruncatedDocumentIsDamagedNotAShorterFeed() {
+    func testTruncatedDocumentShowsWhatArrivedAsFeedparserDoes() throws {
         let full = """
             <?xml version="1.0"?>
             <rss version="2.0"><channel><title>Cut</title>
@@ -595,16 +595,17 @@ final class XMLFeedParserTests: XCTestCase {
             </channel></rss>
             """
         let cut = String(full[..<full.range(of: "Two</title>")!.lowerBound]) + "Tw"
-        let error = refusal(cut)
-        XCTAssertEqual(error?.reason, "This feed is damaged and can't be read")
+        let document = try parse(cut)
+        XCTAssertEqual(document.title, "Cut")
+        XCTAssertEqual(document.items.map(\.title), ["One", "Tw"])
     }
 
-    func testDocumentCutAfterAWholeItemIsStillDamaged() {
-        let error = refusal("""
+    func testDocumentCutAfterAWholeItemShowsThatItem() throws {
+        let document = try parse("""
             <rss version="2.0"><channel><title>Cut</title>
             <item><guid>1</guid><title>One</title></item>
             """)
-        XCTAssertEqual(error?.reason, "This feed is damaged and can't be read")
+        XCTAssertEqual(document.items.map(\.id), ["1"])
     }
 
     func testDocumentCutInsideCDATAIsDamaged() {
@@ -635,11 +636,11 @@ final class XMLFeedParserTests: XCTestCase {
         XCTAssertEqual(document.items.count, 1)
     }
 
-    func testInvalidUTF8IsDamaged() {
+    func testBytesThatAreNotUTF8AreReadAsWindows1252() throws {
         var data = Data(#"<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Caf"#.utf8)
         data.append(contentsOf: [0xC3, 0x28, 0xFF, 0xFE])
         data.append(Data("</title></channel></rss>".utf8))
-        XCTAssertEqual(refusal(data)?.reason, "This feed is damaged and can't be read")
+        XCTAssertEqual(try XMLFeedParser.parse(data).title, "Caf\u{C3}(\u{FF}\u{FE}")
     }
 
     func testEmptyDataIsDamaged() {

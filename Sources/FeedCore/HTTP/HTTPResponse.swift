@@ -24,4 +24,16 @@ public struct HTTPResponse: Sendable, Equatable {
     public func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
+
+    /// The `charset` parameter of `Content-Type`, unquoted, when given.
+    public var charset: String? {
+        guard let type = header("Content-Type") else { return nil }
+        for parameter in type.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"' \t"))
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
 }

@@ -4,10 +4,15 @@ import Foundation
 /// by its name or Content-Type, which are often wrong): JSON Feed, RSS or
 /// Atom. Anything else gets a reason a reader can act on.
 public enum FeedDocumentParser {
-    /// `baseURL`: where the document came from, for relative links.
-    public static func parse(_ data: Data, baseURL: URL? = nil) throws(FeedError) -> FeedDocument {
+    /// `baseURL`: where the document came from, for relative links;
+    /// `charset`: the HTTP `Content-Type` charset, when there was one.
+    public static func parse(_ data: Data, baseURL: URL? = nil, charset: String? = nil) throws(FeedError) -> FeedDocument {
         guard let first = firstSignificantByte(of: data) else {
             throw FeedError("The feed is empty", detail: "no content")
+        }
+        if isUTF16(data) {
+            // JSON Feed is UTF-8 by definition: this is XML.
+            return try XMLFeedParser.parse(data, baseURL: baseURL, charset: charset)
         }
         switch first {
         case UInt8(ascii: "{"):
@@ -16,7 +21,7 @@ public enum FeedDocumentParser {
             if looksLikeHTML(data) {
                 throw FeedError("This is a web page, not a feed", detail: "the document is HTML")
             }
-            return try XMLFeedParser.parse(data, baseURL: baseURL)
+            return try XMLFeedParser.parse(data, baseURL: baseURL, charset: charset)
         default:
             throw FeedError("This isn't a feed", detail: "the content is neither JSON nor XML")
         }
@@ -27,6 +32,12 @@ public enum FeedDocumentParser {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         return bytes.first { !(($0 == 0x20) || ($0 == 0x09) || ($0 == 0x0A) || ($0 == 0x0D)) }
+    }
+
+    /// A UTF-16 byte order mark, or "<" in UTF-16 without one.
+    private static func isUTF16(_ data: Data) -> Bool {
+        data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0x3C, 0])
+            || data.starts(with: [0, 0x3C])
     }
 
     /// An HTML page (`<!DOCTYPE html>`, `<html`) rather than XML: judged by

@@ -34,7 +34,7 @@ public enum JSONFeedParser {
         }
         return FeedDocument(
             title: PlainText.line(raw.title ?? "", limit: PlainText.titleLimit),
-            items: items,
+            items: ItemIdentity.distinct(items),
             nextURL: raw.next_url.flatMap { resolve($0, baseURL) }
         )
     }
@@ -51,12 +51,12 @@ public enum JSONFeedParser {
         let link = raw.url.flatMap(URL.init(string:))
         return FeedItem(
             id: raw.id?.value ?? raw.url ?? "item-\(index)",
-            title: PlainText.line(raw.title ?? "", limit: PlainText.titleLimit),
+            title: PlainText.title(raw.title, text: content ?? raw.summary),
             summary: PlainText.line(summarySource, limit: PlainText.summaryLimit),
             content: content,
             contentHTML: raw.content_text == nil ? raw.content_html : nil,
             author: (raw.authors?.first ?? raw.author)?.name.map { PlainText.line($0, limit: 80) },
-            date: raw.date_published.flatMap(parseDate),
+            date: (raw.date_published ?? raw.date_modified).flatMap(parseDate),
             link: link,
             imageURL: (raw.image ?? raw.banner_image).flatMap { resolve($0, baseURL) },
             avatarURL: (raw.authors?.first ?? raw.author)?.avatar.flatMap { resolve($0, baseURL) },
@@ -65,12 +65,10 @@ public enum JSONFeedParser {
         )
     }
 
-    /// RFC 3339 with or without fractional seconds.
+    /// RFC 3339, and the other ways feeds and APIs write dates
+    /// (`FeedDates`).
     static func parseDate(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        FeedDates.parse(text)
     }
 
     // The document as JSON Feed spells it.
@@ -91,6 +89,7 @@ public enum JSONFeedParser {
         var image: String?
         var banner_image: String?
         var date_published: String?
+        var date_modified: String?
         var authors: [RawAuthor]?
         var author: RawAuthor?  // JSON Feed 1.0
         /// Feedline's extension (JSON Feed allows `_` keys): the size of

@@ -48,6 +48,19 @@ public enum PlainText {
         truncated(singleLine(text), to: limit)
     }
 
+    /// Longest title made from an item's text when it has none.
+    public static let textTitleLimit = 80
+
+    /// An item's title: its own, or when it has none the start of its
+    /// text's first line (an untitled post is named by what it says, not
+    /// "Untitled" thirty times); empty when it has neither.
+    public static func title(_ title: String?, text: String?) -> String {
+        let own = line(title ?? "", limit: titleLimit)
+        if !own.isEmpty { return own }
+        let firstLine = text?.split(whereSeparator: \.isNewline).lazy.map { singleLine(String($0)) }.first { !$0.isEmpty }
+        return truncated(firstLine ?? "", to: textTitleLimit)
+    }
+
     /// The text of an HTML fragment: tags dropped, block ends and `<br>` kept
     /// as line breaks, entities decoded, script and style content removed.
     public static func fromHTML(_ html: String) -> String {

@@ -39,7 +39,7 @@ public actor WebDocumentSource: FeedSource {
             let response = try await http.get(documentURL, headers: [
                 "Accept": "application/feed+json, application/atom+xml, application/rss+xml, application/xml;q=0.9, */*;q=0.8",
             ])
-            document = try FeedDocumentParser.parse(response.body, baseURL: response.url)
+            document = try FeedDocumentParser.parse(response.body, baseURL: response.url, charset: response.charset)
             cached = (documentURL, document)
         }
         let cut = document.page(from: offset, size: pageSize)
