@@ -117,14 +117,16 @@ final class APIParserTests: XCTestCase {
         XCTAssertEqual(posts[0].imageURL, URL(string: "https://files.example/media/small/9.png"))
         XCTAssertEqual(posts[0].imageSize, ImageSize(width: 400, height: 300), "the preview's size, meta.small")
         XCTAssertNil(posts[1].imageSize, "no meta: no size")
-        XCTAssertEqual(posts[1].imageURL, URL(string: "https://files.example/g.png"), "gifv counts, video doesn't")
+        XCTAssertEqual(posts[1].imageURL, URL(string: "https://files.example/v.png"),
+                       "the first attachment: a video shows its still")
+        XCTAssertEqual(posts[1].media?.kind, .video)
         XCTAssertNil(posts[2].imageURL)
     }
 
     func testMastodonImageAttachmentGivesItsBlurhashAndAnInvalidOneIsNone() throws {
         let posts = try mastodon(Self.timeline)
         XCTAssertEqual(posts[0].imageBlurhash?.text, "LEHV6nWB2yk8pyo0adR*.7kCMdnj", "the image attachment's own")
-        XCTAssertNil(posts[1].imageBlurhash, "the gifv's hash is a character short; the video's is not the image's")
+        XCTAssertEqual(posts[1].imageBlurhash?.text, "LGF5]+Yk^6#M@-5c,1J5@[or[Q6.", "the video's still's own")
         XCTAssertNil(posts[2].imageBlurhash, "no media")
         let odd = try mastodon("""
             [{"id": "1", "media_attachments": [{"type": "image", "url": "https://f.example/1.png", "blurhash": null}]},
@@ -260,7 +262,8 @@ final class APIParserTests: XCTestCase {
         let repo = try XCTUnwrap(page.items.first)
         XCTAssertEqual(repo.id, "github-4164482")
         XCTAssertEqual(repo.title, "django/django")
-        XCTAssertEqual(repo.summary, "The Web framework for perfectionists with deadlines. · ★ 76,543 · Python")
+        XCTAssertEqual(repo.summary, "The Web framework for perfectionists with deadlines.")
+        XCTAssertEqual(repo.facts, ItemFacts(stars: 76543, language: "Python"), "on a line of their own")
         XCTAssertEqual(repo.content, "The Web framework for perfectionists\nwith deadlines.")
         XCTAssertEqual(repo.author, "django")
         XCTAssertEqual(repo.link, URL(string: "https://github.com/django/django"))
@@ -269,12 +272,14 @@ final class APIParserTests: XCTestCase {
         XCTAssertEqual(repo.date?.timeIntervalSince1970, 1_709_294_400)
     }
 
-    func testGitHubNullDescriptionAndLanguageLeaveJustTheStars() throws {
+    func testGitHubNullDescriptionAndLanguageLeaveJustTheStarsAsFacts() throws {
         let items = try github(Self.searchPage).items
-        XCTAssertEqual(items[1].summary, "★ 1")
+        XCTAssertEqual(items[1].summary, "")
+        XCTAssertEqual(items[1].facts, ItemFacts(stars: 1, language: nil))
         XCTAssertNil(items[1].content)
         XCTAssertNil(items[1].imageURL)
-        XCTAssertEqual(items[2].summary, "★ 0 · C")
+        XCTAssertEqual(items[2].summary, "")
+        XCTAssertEqual(items[2].facts, ItemFacts(stars: 0, language: "C"))
         XCTAssertNil(items[2].author)
     }
 

@@ -6,9 +6,10 @@ import Foundation
 /// row can show; `content` keeps the full text for a reader view.
 public struct FeedItem: Sendable, Hashable, Identifiable {
     // The 16-byte fields first (strings, URLs, the Blurhash, which is a
-    // string) and the two 9-byte ones last: Swift lays fields out in this
-    // order, and this one leaves no padding between them (a list of
-    // 100,000 items holds 100,000 of these).
+    // string), then the one 8-byte reference to the rarer details, and the
+    // two 9-byte ones last: Swift lays fields out in this order, and this
+    // one leaves no padding between them (a list of 100,000 items holds
+    // 100,000 of these; an item without details pays 8 bytes for them).
 
     /// Stable and unique within its feed; paging de-duplicates by it.
     public var id: String
@@ -33,6 +34,9 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
     public var sharedBy: String?
     /// A small picture of the author (a Mastodon or GitHub avatar).
     public var avatarURL: URL?
+    /// What the item carries beyond text (media kind, poll, custom emoji,
+    /// sensitive media, facts), held by reference: nil for most items.
+    private var detailsBox: DetailsBox?
     public var date: Date?
     /// The image's size as the feed declares it (for its aspect ratio,
     /// before the image itself arrives), when it does.
@@ -52,7 +56,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         sharedBy: String? = nil,
         avatarURL: URL? = nil,
         imageSize: ImageSize? = nil,
-        imageBlurhash: Blurhash? = nil
+        imageBlurhash: Blurhash? = nil,
+        details: PostDetails? = nil
     ) {
         self.id = id
         self.title = title
@@ -68,7 +73,33 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         self.avatarURL = avatarURL
         self.imageSize = imageSize
         self.imageBlurhash = imageBlurhash
+        self.details = details
     }
+
+    /// What the item carries beyond its text; nil (and nothing stored)
+    /// when that is nothing.
+    public var details: PostDetails? {
+        get { detailsBox?.value }
+        set { detailsBox = newValue.flatMap { $0.isEmpty ? nil : DetailsBox($0) } }
+    }
+
+    /// The item's media is sensitive: hidden until the reader asks.
+    public var sensitiveMedia: Bool { detailsBox?.value.sensitiveMedia ?? false }
+    public var media: MediaAttachment? { detailsBox?.value.media }
+    public var poll: Poll? { detailsBox?.value.poll }
+    /// Custom emoji of the title and of the text (none for most items).
+    public var titleEmoji: [CustomEmoji] { detailsBox?.value.titleEmoji ?? [] }
+    public var textEmoji: [CustomEmoji] { detailsBox?.value.textEmoji ?? [] }
+    public var facts: ItemFacts? { detailsBox?.value.facts }
+}
+
+/// Holds an item's details by reference (immutable: a change makes a new
+/// box), compared and hashed by value.
+private final class DetailsBox: Sendable, Hashable {
+    let value: PostDetails
+    init(_ value: PostDetails) { self.value = value }
+    static func == (lhs: DetailsBox, rhs: DetailsBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Pixel dimensions a feed gives for an image.

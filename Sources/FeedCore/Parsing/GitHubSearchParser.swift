@@ -8,9 +8,9 @@ public struct GitHubSearchPage: Sendable {
 }
 
 /// Reads GitHub's `/search/repositories` answer. A row shows a repository
-/// as: title = owner/name, summary = its description with stars and
-/// language ("A web framework · ★ 12,345 · Swift"), byline = owner and
-/// last update.
+/// as: title = owner/name, summary = its description, facts = its stars
+/// and language (on a line of their own, so a long description never
+/// pushes them out of the row), byline = owner and last update.
 public enum GitHubSearchParser {
     public static func parse(_ data: Data) throws(FeedError) -> GitHubSearchPage {
         let raw = try JSONDecoding.decodeAnswer(Results.self, from: data, reason: "This isn't a GitHub search result",
@@ -20,18 +20,18 @@ public enum GitHubSearchParser {
     }
 
     private static func item(_ repository: Repository) -> FeedItem {
-        let stars = repository.stargazers_count.map { "★ \($0.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))))" }
-        let parts = [repository.description.map(PlainText.singleLine), stars, repository.language]
-            .compactMap { $0 }.filter { !$0.isEmpty }
+        let facts = ItemFacts(stars: repository.stargazers_count,
+                              language: repository.language.map { PlainText.line($0, limit: 60) })
         return FeedItem(
             id: "github-\(repository.id.value)",
             title: PlainText.line(repository.full_name ?? repository.name ?? "Repository", limit: PlainText.titleLimit),
-            summary: PlainText.line(parts.joined(separator: " · "), limit: PlainText.summaryLimit),
+            summary: PlainText.line(repository.description ?? "", limit: PlainText.summaryLimit),
             content: repository.description,
             author: repository.owner?.login.map { PlainText.line($0, limit: 80) },
             date: repository.updated_at.flatMap(JSONFeedParser.parseDate),
             link: repository.html_url.flatMap(URL.init(string:)),
-            avatarURL: repository.owner?.avatar_url.flatMap(URL.init(string:)))
+            avatarURL: repository.owner?.avatar_url.flatMap(URL.init(string:)),
+            details: facts.map { PostDetails(facts: $0) })
     }
 
     private struct Results: Decodable {

@@ -59,6 +59,7 @@ final class FeedList {
         connectView()
         cellEvents.onContextClick = { [weak self] item, anchor, x, y in self?.onContextMenu?(item, anchor, x, y) }
         cellEvents.onToggleReveal = { [weak self] id in self?.toggleReveal(id) }
+        cellEvents.onOpenMedia = { [weak self] item, url in self?.openMedia(url, of: item) }
         cellEvents.picturePriority = { [weak self] position in self?.picturePriority(at: position) ?? 0 }
 
         // Decisions wait for the frame to be laid out: scroll ranges are
@@ -91,6 +92,9 @@ final class FeedList {
                     events?.onContextClick?(item, cell.widgets.root, x, y)
                 })
                 cell.widgets.onToggleReveal = { [weak events] id in events?.onToggleReveal?(id) }
+                cell.widgets.onOpenMedia = { [weak events, weak cell] url in
+                    if let item = cell?.item { events?.onOpenMedia?(item, url) }
+                }
                 return cell
             },
             bind: { cell, entry, row in
@@ -188,6 +192,16 @@ final class FeedList {
         for cell in factory.cells where cell.item?.id == id {
             cell.showItemAgain(revealed: revealed.contains(id))
         }
+    }
+
+    /// Opens a post's video or sound (its badge was pressed) through the
+    /// app's link opener: `onOpenInBrowser` with the item's link set to
+    /// the file, so the same checks (web links only) and the same opener
+    /// (the desktop's browser or player) apply.
+    func openMedia(_ url: URL, of item: FeedItem) {
+        var media = item
+        media.link = url
+        onOpenInBrowser?(media)
     }
 
     /// The item whose row has keyboard focus.
@@ -372,5 +386,6 @@ final class FeedList {
 private final class CellEvents {
     var onContextClick: ((FeedItem, Widget, Double, Double) -> Void)?
     var onToggleReveal: ((String) -> Void)?
+    var onOpenMedia: ((FeedItem, URL) -> Void)?
     var picturePriority: ((Int) -> Int)?
 }

@@ -5,9 +5,16 @@ import GtkKit
 /// The widgets of one item row: title, a two-line summary, and a byline
 /// with the author's picture when the feed has one; the item's image, when
 /// it has one, on the right, its box shaped by the size the feed declares.
-/// An item with a content warning shows the warning and hides its summary
-/// until revealed ("Show Post"). Built once per row widget GTK creates and
-/// refilled on every bind, so `show` sets every field.
+/// An item with a content warning shows the warning and hides its summary,
+/// poll and picture until revealed ("Show Post"); media marked sensitive
+/// hides only its picture ("Show Media"), never downloaded until then.
+/// A video, GIF or sound has a badge on its picture (a sound without one
+/// gets a placeholder box for it) that plays it; a poll shows its options
+/// and votes below the summary, a repository its stars and language on a
+/// line of their own; custom emoji are drawn in the title and the text.
+/// Built once per row widget GTK creates and refilled on every bind, so
+/// `show` sets every field; the parts only some items need (pictures,
+/// poll, facts) are made the first time a row needs them.
 ///
 /// The image is laid over the row's right edge (an overlay, counted in the
 /// row's height), with the text kept clear of it by a margin: a horizontal
@@ -27,18 +34,32 @@ final class FeedRow: ItemWidgets {
     let summary = Label()
     let byline = Label()
     let bylineLine = Box(.horizontal, spacing: 6)
+    /// The title, warning and summary, with custom emoji drawn in.
+    let titleText: EmojiLabel
+    let warningText: EmojiLabel
+    let summaryText: EmojiLabel
     /// The pictures, made when the row first shows an item that has one:
     /// rows of feeds without pictures never pay for their widgets.
     private(set) var avatar: RowPicture?
     private(set) var thumbnail: RowPicture?
+    /// The thumbnail with the media badge laid over it.
+    private(set) var thumbnailBox: Overlay?
+    private(set) var mediaBadge: MediaBadge?
+    /// Made when the row first shows a poll, or a repository's facts.
+    private(set) var poll: PollView?
+    private(set) var facts: Label?
     private let images: ImageLoader
     /// The reader pressed Show Post or Hide Post on the item with this id.
     var onToggleReveal: ((String) -> Void)?
+    var onOpenMedia: ((URL) -> Void)?
     private var itemID: String?
     private var priority = 0
 
     init(images: ImageLoader = .shared) {
         self.images = images
+        titleText = EmojiLabel(title, images: images)
+        warningText = EmojiLabel(warning, images: images)
+        summaryText = EmojiLabel(summary, images: images)
         overlay = Overlay(child: column)
         overlay.addCSSClass("feed-row")
         title.addCSSClass("feed-row-title")
@@ -70,6 +91,8 @@ final class FeedRow: ItemWidgets {
 
     static let avatarSize: Int32 = 20
     static let thumbnailWidth: Int32 = 112
+    /// The box of a sound without a picture: room for its badge.
+    static let soundBoxHeight: Int32 = 63
 
     /// The image's box: `thumbnailWidth` wide, as tall as the declared
     /// aspect makes it (4:3 when the feed declares none), between a half
@@ -88,27 +111,54 @@ final class FeedRow: ItemWidgets {
     /// `when`: the item's date as the row says it (`ItemText.when`).
     func show(_ item: FeedItem, when: String?, revealed: Bool) {
         itemID = item.id
-        title.text = ItemText.title(item)
-        let warningText = ItemText.warning(item)
-        let warned = warningText != nil
-        warning.isVisible = warned
-        warning.text = warningText ?? ""
-        reveal.show(warned: warned, revealed: revealed)
-        let summaryText = warned && !revealed ? "" : item.summary
-        summary.text = summaryText
-        summary.isVisible = !summaryText.isEmpty
+        let details = item.details
+        let textEmoji = details?.textEmoji ?? []
+        titleText.show(ItemText.title(item), emoji: details?.titleEmoji ?? [])
+        let veil = ItemText.veil(item)
+        let warningString = ItemText.warning(item)
+        warning.isVisible = warningString != nil
+        warningText.show(warningString ?? "", emoji: textEmoji)
+        reveal.show(veil, revealed: revealed)
+        let textHidden = veil == .post && !revealed
+        let summaryString = textHidden ? "" : item.summary
+        summaryText.show(summaryString, emoji: textEmoji)
+        summary.isVisible = !summaryString.isEmpty
         byline.text = ItemText.byline(item, when: when)
         byline.isVisible = !byline.text.isEmpty
         if item.avatarURL != nil || avatar != nil {
             avatarPicture().show(item.avatarURL)
         }
-        if item.imageURL != nil || thumbnail != nil {
-            // A picture behind a content warning stays hidden with the text.
-            thumbnailPicture().show(item.imageURL, height: Self.thumbnailHeight(for: item.imageSize),
-                                    hidden: warned && !revealed, preview: item.imageBlurhash)
-            column.marginEnd = item.imageURL == nil ? 0 : Self.thumbnailWidth + 12
+        // A picture behind a content warning or marked sensitive stays
+        // hidden until revealed (and is not downloaded).
+        showMedia(of: item, hidden: veil != .none && !revealed)
+        if let shownPoll = details?.poll, !textHidden {
+            let view = pollView()
+            view.root.isVisible = true
+            view.show(shownPoll, emoji: textEmoji, now: Date())
+        } else {
+            poll?.root.isVisible = false
+        }
+        if let shownFacts = details?.facts {
+            let label = factsLabel()
+            label.text = PostText.facts(shownFacts)
+            label.isVisible = true
+        } else {
+            facts?.isVisible = false
         }
         bylineLine.isVisible = byline.isVisible || item.avatarURL != nil
+    }
+
+    /// The item's picture (or a sound's box) on the right, with the badge
+    /// of a video, GIF or sound over it.
+    private func showMedia(of item: FeedItem, hidden: Bool) {
+        let playing = item.media.flatMap { $0.kind.plays ? $0 : nil }
+        let hasBox = item.imageURL != nil || playing != nil
+        guard hasBox || thumbnail != nil else { return }
+        let height = item.imageURL == nil && playing != nil ? Self.soundBoxHeight : Self.thumbnailHeight(for: item.imageSize)
+        thumbnailPicture().show(item.imageURL, height: height, placeholder: hasBox, hidden: hidden,
+                                preview: item.imageBlurhash)
+        mediaBadge?.show(hidden ? nil : playing)
+        column.marginEnd = hasBox ? Self.thumbnailWidth + 12 : 0
     }
 
     func setPicturePriority(_ priority: Int) {
@@ -120,6 +170,8 @@ final class FeedRow: ItemWidgets {
     func stopLoading() {
         avatar?.stopLoading()
         thumbnail?.stopLoading()
+        [titleText, warningText, summaryText].forEach { $0.stopLoading() }
+        poll?.stopLoading()
     }
 
     private func avatarPicture() -> RowPicture {
@@ -135,10 +187,32 @@ final class FeedRow: ItemWidgets {
         if let thumbnail { return thumbnail }
         let made = RowPicture(images: images, width: Self.thumbnailWidth, height: Self.thumbnailWidth,
                               cssClass: "feed-thumbnail")
-        made.picture.align(horizontal: .end, vertical: .start)
-        overlay.addOverlay(made.picture, measured: true)
+        let badge = MediaBadge()
+        badge.onOpen = { [weak self] url in self?.onOpenMedia?(url) }
+        let box = MediaBadge.overlay(badge, on: made.picture)
+        box.align(horizontal: .end, vertical: .start)
+        overlay.addOverlay(box, measured: true)
         made.priority = priority
-        thumbnail = made
+        (thumbnail, thumbnailBox, mediaBadge) = (made, box, badge)
+        return made
+    }
+
+    /// Below the summary.
+    private func pollView() -> PollView {
+        if let poll { return poll }
+        let made = PollView(images: images)
+        made.root.marginTop = 4
+        column.insert(made.root, after: summary)
+        poll = made
+        return made
+    }
+
+    /// Below the summary (and the poll): a repository's stars and language.
+    private func factsLabel() -> Label {
+        if let facts { return facts }
+        let made = PostText.captionLabel()
+        column.insert(made, after: poll?.root ?? summary)
+        facts = made
         return made
     }
 }

@@ -6,22 +6,40 @@ import GtkKit
 /// cropped to a box of fixed height so a row of the grid never changes
 /// height when pictures arrive, then the title and a byline. An item
 /// without a picture shows the start of its text in a card of the same
-/// size instead, so the grid stays even. An item with a content warning
-/// shows the warning instead of its title and keeps its picture hidden
-/// until revealed ("Show Post").
+/// size instead, so the grid stays even (with a poll, the start of its text
+/// and the poll's first options). An item with a content warning shows the
+/// warning instead of its title and keeps its picture hidden until
+/// revealed ("Show Post"); media marked sensitive hides only the picture
+/// ("Show Media"). A video, GIF or sound has its badge on the picture (a
+/// sound without one keeps the picture's box for it); custom emoji are
+/// drawn in the title and the text.
 @MainActor
 final class FeedTile: ItemWidgets {
     let box = Box(.vertical, spacing: 4)
     var root: Widget { box }
     let picture: RowPicture
-    /// In the picture's place when the item has none: its summary, in a
-    /// card the picture's size.
+    /// The picture with the media badge laid over it.
+    let pictureBox: Overlay
+    let mediaBadge = MediaBadge()
+    /// In the picture's place when the item has none: its summary (and
+    /// poll), in a card the picture's size.
+    let card = Box(.vertical, spacing: 6)
     let excerpt = Label()
     let title = Label()
     let byline = Label()
     let reveal = RevealButton()
     var revealButton: Button { reveal.button }
+    /// The title (or warning) and the excerpt, with custom emoji drawn in.
+    let titleText: EmojiLabel
+    let excerptText: EmojiLabel
+    /// A poll's first options, in the card; made on first need.
+    private(set) var poll: PollView?
+    /// "Poll · 240 votes · Ends in 3 h", under the title of a tile with a
+    /// picture; made on first need.
+    private(set) var pollLine: Label?
+    private let images: ImageLoader
     var onToggleReveal: ((String) -> Void)?
+    var onOpenMedia: ((URL) -> Void)?
     private var itemID: String?
 
     /// The tile's width (more when the grid's column is wider) and its
@@ -30,12 +48,16 @@ final class FeedTile: ItemWidgets {
     static let pictureHeight: Int32 = 135
 
     init(images: ImageLoader = .shared) {
+        self.images = images
+        titleText = EmojiLabel(title, images: images)
+        excerptText = EmojiLabel(excerpt, images: images)
         // The picture fills the tile's width, which the tile's own size
         // request sets (a picture asking for it measured wider in a tile).
         picture = RowPicture(images: images, width: 1, height: Self.pictureHeight,
                              decodeSide: Int(Self.pictureWidth) * 3 / 2, cssClass: "feed-tile-picture")
         picture.picture.align(horizontal: .fill, vertical: .start)
         picture.picture.horizontalExpand = true
+        pictureBox = MediaBadge.overlay(mediaBadge, on: picture.picture)
         box.addCSSClass("feed-tile")
         // Every tile as wide as a picture, so the grid's columns are the
         // same whatever the feed (GtkGridView sizes them from the widest).
@@ -51,12 +73,15 @@ final class FeedTile: ItemWidgets {
             guard let self, let itemID else { return }
             onToggleReveal?(itemID)
         }
-        excerpt.addCSSClass("feed-tile-excerpt")
+        card.addCSSClass("feed-tile-excerpt")
+        card.setSizeRequest(height: Self.pictureHeight)
         excerpt.wrap(lines: 6)
         excerpt.xAlign = 0
         excerpt.yAlign = 0
-        excerpt.setSizeRequest(height: Self.pictureHeight)
-        [picture.picture, excerpt, title, revealButton, byline].forEach(box.append)
+        excerpt.verticalExpand = true
+        card.append(excerpt)
+        mediaBadge.onOpen = { [weak self] url in self?.onOpenMedia?(url) }
+        [pictureBox, card, title, revealButton, byline].forEach(box.append)
     }
 
     func setPicturePriority(_ priority: Int) {
@@ -65,19 +90,73 @@ final class FeedTile: ItemWidgets {
 
     func stopLoading() {
         picture.stopLoading()
+        titleText.stopLoading()
+        excerptText.stopLoading()
+        poll?.stopLoading()
     }
 
     func show(_ item: FeedItem, when: String?, revealed: Bool) {
         itemID = item.id
-        let warning = ItemText.warning(item)
-        let hidden = warning != nil && !revealed
-        title.text = hidden ? warning ?? "" : ItemText.title(item)
-        if hidden { title.addCSSClass("feed-row-warning") } else { title.removeCSSClass("feed-row-warning") }
-        reveal.show(warned: warning != nil, revealed: revealed)
+        let details = item.details
+        let textEmoji = details?.textEmoji ?? []
+        let veil = ItemText.veil(item)
+        let hidden = veil == .post && !revealed
+        if hidden {
+            titleText.show(ItemText.warning(item) ?? "", emoji: textEmoji)
+            title.addCSSClass("feed-row-warning")
+        } else {
+            titleText.show(ItemText.title(item), emoji: details?.titleEmoji ?? [])
+            title.removeCSSClass("feed-row-warning")
+        }
+        reveal.show(veil, revealed: revealed)
         byline.text = ItemText.byline(item, when: when)
-        let hasPicture = item.imageURL != nil
-        picture.show(item.imageURL, placeholder: hasPicture, hidden: hidden, preview: item.imageBlurhash)
-        excerpt.isVisible = !hasPicture
-        excerpt.text = hasPicture || hidden ? "" : item.summary
+        // A sound without a picture keeps the picture's box, for its badge.
+        let playing = item.media.flatMap { $0.kind.plays ? $0 : nil }
+        let hasPicture = item.imageURL != nil || playing != nil
+        let mediaHidden = veil != .none && !revealed
+        picture.show(item.imageURL, placeholder: hasPicture, hidden: mediaHidden, preview: item.imageBlurhash)
+        mediaBadge.show(mediaHidden ? nil : playing)
+        card.isVisible = !hasPicture
+        showCardPoll(hasPicture || hidden ? nil : details?.poll, emoji: textEmoji)
+        excerptText.show(hasPicture || hidden ? "" : item.summary, emoji: textEmoji)
+        if let shownPoll = details?.poll, hasPicture, !hidden {
+            let line = pollLineLabel()
+            line.text = "Poll · " + PostText.pollStatus(shownPoll, now: Date())
+            line.isVisible = true
+        } else {
+            pollLine?.isVisible = false
+        }
+    }
+
+    /// The card shows the start of the text, and a poll's first options
+    /// below it when there is one.
+    private func showCardPoll(_ shownPoll: Poll?, emoji: [CustomEmoji]) {
+        let lines: Int32 = shownPoll == nil ? 6 : 1
+        if lines != excerptLines {
+            excerptLines = lines
+            excerpt.wrap(lines: lines)
+        }
+        guard let shownPoll else {
+            poll?.root.isVisible = false
+            return
+        }
+        let view = poll ?? {
+            let made = PollView(images: images, maxOptions: 2)
+            card.append(made.root)
+            poll = made
+            return made
+        }()
+        view.root.isVisible = true
+        view.show(shownPoll, emoji: emoji, now: Date())
+    }
+
+    private var excerptLines: Int32 = 6
+
+    private func pollLineLabel() -> Label {
+        if let pollLine { return pollLine }
+        let made = PostText.captionLabel()
+        box.insert(made, after: title)
+        pollLine = made
+        return made
     }
 }

@@ -1,4 +1,5 @@
 import FeedCore
+import Foundation
 import GtkKit
 
 /// What shows one item in a cell of the feed's view: a `FeedRow` in the
@@ -19,10 +20,13 @@ protocol ItemWidgets: AnyObject {
     func setPicturePriority(_ priority: Int)
     /// The cell was unbound: its pictures' downloads are let go.
     func stopLoading()
+    /// The reader pressed a video's or a sound's badge: play the file.
+    var onOpenMedia: ((URL) -> Void)? { get set }
 }
 
 /// Show Post / Hide Post: the button of an item behind a content warning,
-/// in a row or a tile.
+/// in a row or a tile; Show Media / Hide Media for an item whose media
+/// alone is marked sensitive.
 @MainActor
 final class RevealButton {
     let button = Button(label: "Show Post")
@@ -39,9 +43,21 @@ final class RevealButton {
     /// Shown for an item with a warning only; relabelled only then, so the
     /// rest of the feed does not pay for it on every bind.
     func show(warned: Bool, revealed: Bool) {
-        button.isVisible = warned
-        guard warned else { return }
-        button.label = revealed ? "Hide Post" : "Show Post"
-        button.tooltip = revealed ? "Hide what is behind the warning" : "Show what is behind the warning"
+        show(warned ? .post : .none, revealed: revealed)
+    }
+
+    /// Shown for an item with a warning or sensitive media only.
+    func show(_ veil: ItemText.Veil, revealed: Bool) {
+        button.isVisible = veil != .none
+        switch veil {
+        case .none:
+            return
+        case .post:
+            button.label = revealed ? "Hide Post" : "Show Post"
+            button.tooltip = revealed ? "Hide what is behind the warning" : "Show what is behind the warning"
+        case .media:
+            button.label = revealed ? "Hide Media" : "Show Media"
+            button.tooltip = revealed ? "Hide the media marked sensitive" : "Show the media marked sensitive"
+        }
     }
 }

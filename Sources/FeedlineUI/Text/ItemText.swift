@@ -37,16 +37,53 @@ enum ItemText {
     /// The row's accessible name, short because screen-reader users hear it
     /// on every move: "Title, by Author, 2 hours ago".
     static func accessibleName(_ item: FeedItem, now: Date) -> String {
-        accessibleName(item, when: when(item, now: now))
+        accessibleName(item, when: when(item, now: now), now: now)
     }
 
-    /// The accessible name with `when` already worked out.
-    static func accessibleName(_ item: FeedItem, when: String?) -> String {
-        var parts = [title(item)]
+    /// The accessible name with `when` already worked out. After the
+    /// title, author and date come only what a sighted reader sees at a
+    /// glance: a warning, sensitive media, a video or sound with its
+    /// length, a poll, a repository's stars. Custom emoji are read by name.
+    static func accessibleName(_ item: FeedItem, when: String?, now: Date = Date()) -> String {
+        var parts = [spokenTitle(item)]
         if let author = item.author, !author.isEmpty { parts.append("by \(author)") }
         if let when { parts.append(when) }
         if let sharedBy = item.sharedBy, !sharedBy.isEmpty { parts.append("boosted by \(sharedBy)") }
-        if let warning = item.contentWarning, !warning.isEmpty { parts.append("content warning: \(warning)") }
+        guard let details = item.details else {
+            if let warning = warningText(item) { parts.append("content warning: \(warning)") }
+            return parts.joined(separator: ", ")
+        }
+        if let warning = warningText(item) {
+            parts.append("content warning: \(EmojiText(warning, emoji: details.textEmoji).spoken)")
+        }
+        if details.sensitiveMedia { parts.append("sensitive media") }
+        if let media = details.media, media.kind.plays { parts.append(PostText.spokenMedia(media)) }
+        if let poll = details.poll { parts.append(PostText.spokenPoll(poll, now: now)) }
+        if let facts = details.facts { parts.append(PostText.spokenFacts(facts)) }
         return parts.joined(separator: ", ")
+    }
+
+    /// The title as spoken: custom emoji by name ("Ana blobcat", never
+    /// "Ana :blobcat:").
+    static func spokenTitle(_ item: FeedItem) -> String {
+        let emoji = item.titleEmoji
+        return emoji.isEmpty ? title(item) : EmojiText(title(item), emoji: emoji).spoken
+    }
+
+    private static func warningText(_ item: FeedItem) -> String? {
+        guard let warning = item.contentWarning, !warning.isEmpty else { return nil }
+        return warning
+    }
+
+    /// What hides part of an item until the reader asks: its content
+    /// warning hides its text and media ("Show Post"); media marked
+    /// sensitive hides its media only ("Show Media").
+    enum Veil {
+        case none, post, media
+    }
+
+    static func veil(_ item: FeedItem) -> Veil {
+        if warning(item) != nil { return .post }
+        return item.sensitiveMedia ? .media : .none
     }
 }

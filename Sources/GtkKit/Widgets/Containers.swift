@@ -24,6 +24,12 @@ public final class Box: Widget {
     public func prepend(_ child: Widget) {
         gtk_box_prepend(pointer(), child.widget)
     }
+
+    /// Puts `child` right after `sibling` (a child of this box), or first
+    /// when `sibling` is nil.
+    public func insert(_ child: Widget, after sibling: Widget?) {
+        gtk_box_insert_child_after(pointer(), child.widget, sibling?.widget)
+    }
 }
 
 /// A GtkOverlay: a main child that sets its size, and children laid over
