@@ -118,3 +118,21 @@ public enum MastodonPosts {
                    "options": [{"title": "A", "votes_count": -2}, {"title": null, "votes_count": 4}, "C"]}}]
         """.utf8)
 }
+
+extension MastodonPosts {
+    /// A Mastodon server on 127.0.0.1 with `timeline` at
+    /// `/api/v1/timelines/public` (no next page) and a picture at every
+    /// other path: custom emoji 48 × 48, the rest 400 × 300.
+    public static func server(now: Date = Date()) throws -> LoopbackServer {
+        try LoopbackServer { request in
+            if request.path.hasPrefix("/api/") {
+                let port = request.header("host")?.split(separator: ":").last ?? "80"
+                let base = URL(string: "http://127.0.0.1:\(port)")!
+                return .init(headers: ["Content-Type": "application/json"], body: timeline(base: base, now: now))
+            }
+            let side = request.path.hasPrefix("/emoji/") ? (48, 48) : (400, 300)
+            return .init(headers: ["Content-Type": "image/png", "Cache-Control": "max-age=3600"],
+                         body: TestImages.png(width: side.0, height: side.1, red: 60, green: 120, blue: 200))
+        }
+    }
+}

@@ -21,9 +21,8 @@ final class FeedTile: ItemWidgets {
     /// The picture with the media badge laid over it.
     let pictureBox: Overlay
     let mediaBadge = MediaBadge()
-    /// In the picture's place when the item has none: its summary (and
-    /// poll), in a card the picture's size.
-    let card = Box(.vertical, spacing: 6)
+    /// In the picture's place when the item has none: its summary (and a
+    /// poll's options with their shares), in a card the picture's size.
     let excerpt = Label()
     let title = Label()
     let byline = Label()
@@ -32,10 +31,7 @@ final class FeedTile: ItemWidgets {
     /// The title (or warning) and the excerpt, with custom emoji drawn in.
     let titleText: EmojiLabel
     let excerptText: EmojiLabel
-    /// A poll's first options, in the card; made on first need.
-    private(set) var poll: PollView?
-    /// "Poll · 240 votes · Ends in 3 h", under the title of a tile with a
-    /// picture; made on first need.
+    /// "Poll · 240 votes · Ends in 3 h", under the title; made on first need.
     private(set) var pollLine: Label?
     private let images: ImageLoader
     var onToggleReveal: ((String) -> Void)?
@@ -73,15 +69,13 @@ final class FeedTile: ItemWidgets {
             guard let self, let itemID else { return }
             onToggleReveal?(itemID)
         }
-        card.addCSSClass("feed-tile-excerpt")
-        card.setSizeRequest(height: Self.pictureHeight)
+        excerpt.addCSSClass("feed-tile-excerpt")
         excerpt.wrap(lines: 6)
         excerpt.xAlign = 0
         excerpt.yAlign = 0
-        excerpt.verticalExpand = true
-        card.append(excerpt)
+        excerpt.setSizeRequest(height: Self.pictureHeight)
         mediaBadge.onOpen = { [weak self] url in self?.onOpenMedia?(url) }
-        [pictureBox, card, title, revealButton, byline].forEach(box.append)
+        [pictureBox, excerpt, title, revealButton, byline].forEach(box.append)
     }
 
     func setPicturePriority(_ priority: Int) {
@@ -92,7 +86,6 @@ final class FeedTile: ItemWidgets {
         picture.stopLoading()
         titleText.stopLoading()
         excerptText.stopLoading()
-        poll?.stopLoading()
     }
 
     func show(_ item: FeedItem, when: String?, revealed: Bool) {
@@ -116,10 +109,9 @@ final class FeedTile: ItemWidgets {
         let mediaHidden = veil != .none && !revealed
         picture.show(item.imageURL, placeholder: hasPicture, hidden: mediaHidden, preview: item.imageBlurhash)
         mediaBadge.show(mediaHidden ? nil : playing)
-        card.isVisible = !hasPicture
-        showCardPoll(hasPicture || hidden ? nil : details?.poll, emoji: textEmoji)
-        excerptText.show(hasPicture || hidden ? "" : item.summary, emoji: textEmoji)
-        if let shownPoll = details?.poll, hasPicture, !hidden {
+        excerpt.isVisible = !hasPicture
+        excerptText.show(hasPicture || hidden ? "" : Self.excerpt(of: item), emoji: textEmoji)
+        if let shownPoll = details?.poll, !hidden {
             let line = pollLineLabel()
             line.text = "Poll · " + PostText.pollStatus(shownPoll, now: Date())
             line.isVisible = true
@@ -128,29 +120,17 @@ final class FeedTile: ItemWidgets {
         }
     }
 
-    /// The card shows the start of the text, and a poll's first options
-    /// below it when there is one.
-    private func showCardPoll(_ shownPoll: Poll?, emoji: [CustomEmoji]) {
-        let lines: Int32 = shownPoll == nil ? 6 : 1
-        if lines != excerptLines {
-            excerptLines = lines
-            excerpt.wrap(lines: lines)
+    /// The card's words: the summary; for a poll, its start and then the
+    /// options with their shares ("Bike · 51%"), as words (a tile is too
+    /// narrow for bars), within the card's six lines.
+    static func excerpt(of item: FeedItem) -> String {
+        guard let poll = item.poll else { return item.summary }
+        let options = poll.options.prefix(3).map { option in
+            PostText.share(option, in: poll).map { "\(option.title) · \($0)" } ?? option.title
         }
-        guard let shownPoll else {
-            poll?.root.isVisible = false
-            return
-        }
-        let view = poll ?? {
-            let made = PollView(images: images, maxOptions: 2)
-            card.append(made.root)
-            poll = made
-            return made
-        }()
-        view.root.isVisible = true
-        view.show(shownPoll, emoji: emoji, now: Date())
+        let start = PlainText.truncated(item.summary, to: 60)
+        return ([start.isEmpty ? nil : start + "\n"] + options).compactMap { $0 }.joined(separator: "\n")
     }
-
-    private var excerptLines: Int32 = 6
 
     private func pollLineLabel() -> Label {
         if let pollLine { return pollLine }

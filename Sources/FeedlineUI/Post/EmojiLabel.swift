@@ -59,6 +59,10 @@ final class EmojiLabel {
     /// The text as a screen reader hears it (the shortcodes by name).
     var spokenText: String { shown?.spoken ?? label.text }
 
+    /// Pictures in the text, and how many of them are drawn (arrived).
+    var pictureCount: Int { shown?.placements.count ?? 0 }
+    var drawnPictureCount: Int { shown?.placements.filter { textures[$0.emoji.url] != nil }.count ?? 0 }
+
     /// Lets go of the pictures' downloads (the row was unbound); showing
     /// the same text again asks for them again.
     func stopLoading() {

@@ -14,6 +14,7 @@ final class MediaBadge {
     private(set) var media: MediaAttachment?
 
     init() {
+        PostStyle.install()
         button.addCSSClass("osd")
         button.addCSSClass("feed-media-badge")
         button.isVisible = false
@@ -44,7 +45,7 @@ extension MediaBadge {
     static func overlay(_ badge: MediaBadge, on picture: Widget) -> Overlay {
         let box = Overlay(child: picture)
         badge.button.align(horizontal: .start, vertical: .end)
-        badge.button.margin(6)
+        badge.button.margin(4)
         box.addOverlay(badge.button, measured: false)
         return box
     }

@@ -20,6 +20,7 @@ final class PollView {
     init(images: ImageLoader, maxOptions: Int = 4) {
         self.images = images
         self.maxOptions = maxOptions
+        PostStyle.install()
         root.addCSSClass("feed-poll")
         status.addCSSClass("caption")
         status.addCSSClass("dim-label")
