@@ -30,6 +30,12 @@ enum XMLDocumentReader {
             xmlFreeParserCtxt(context)
             xmlResetLastError()
         }
+        if !recover {
+            // A strict read ends at its first error: libxml2 would
+            // otherwise go on, and word a message for each of a million
+            // bare "&" before the forgiving read repairs them.
+            context.pointee.sax.pointee.serror = stopAtFirstError
+        }
         var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOCDATA.rawValue | XML_PARSE_IGNORE_ENC.rawValue
         if recover { options |= XML_PARSE_RECOVER.rawValue }
@@ -53,6 +59,13 @@ enum XMLDocumentReader {
         return name.withCString { text in
             text.withMemoryRebound(to: xmlChar.self, capacity: name.utf8.count + 1) { htmlEntityLookup($0) }
         }.flatMap { Unicode.Scalar($0.pointee.value) }
+    }
+
+    /// libxml2 calls this with the parser context as `data` (its default
+    /// user data) for every error.
+    private static let stopAtFirstError: xmlStructuredErrorFunc = { data, _ in
+        guard let data else { return }
+        xmlStopParser(data.assumingMemoryBound(to: xmlParserCtxt.self))
     }
 
     /// libxml2's own set-up, once per process, before any thread reads.

@@ -54,7 +54,7 @@ struct XMLScrubber {
             switch input[index] {
             case .lessThan: markup()
             case .ampersand: reference()
-            default: character()
+            default: plainText()
             }
         }
     }
@@ -77,7 +77,7 @@ struct XMLScrubber {
         } else if index + 1 < input.count && (input[index + 1] == .slash || isNameStart(input[index + 1])) {
             tag()
         } else if forgiving {
-            output.append(contentsOf: Array("&lt;".utf8))
+            output.append(contentsOf: Self.lessThanReference)
             index += 1
         } else {
             output.append(.lessThan)
@@ -104,7 +104,7 @@ struct XMLScrubber {
                 } else if byte == .ampersand {
                     reference()
                 } else if byte == .lessThan && forgiving {
-                    output.append(contentsOf: Array("&lt;".utf8))
+                    output.append(contentsOf: Self.lessThanReference)
                     index += 1
                 } else {
                     character()
@@ -178,26 +178,31 @@ struct XMLScrubber {
             index += 1
             return
         }
+        // The reference's body: "#" and digits, or a name, then ";".
+        var end = index + 1
+        let numeric = end < input.count && input[end] == .hash
+        if numeric { end += 1 }
         let limit = min(input.count, index + 40)
-        guard let semicolon = input[index..<limit].firstIndex(of: .semicolon), semicolon > index + 1 else {
-            output.append(contentsOf: Array("&amp;".utf8))
+        while end < limit, isNameStart(input[end]) || (input[end] >= .zero && input[end] <= .nine)
+                || input[end] == .minus || input[end] == .dot {
+            end += 1
+        }
+        guard end < input.count, input[end] == .semicolon, end > index + (numeric ? 2 : 1),
+              numeric || isNameStart(input[index + 1]) else {
+            output.append(contentsOf: Self.ampersandReference)
             index += 1
             return
         }
+        let semicolon = end
         let body = input[(index + 1)..<semicolon]
-        if body.first == .hash {
+        if numeric {
             if let scalar = characterReference(body.dropFirst()) {
                 if Self.isAllowed(scalar.value) { output.append(contentsOf: input[index...semicolon]) }
                 index = semicolon + 1
             } else {
-                output.append(contentsOf: Array("&amp;".utf8))
+                output.append(contentsOf: Self.ampersandReference)
                 index += 1
             }
-            return
-        }
-        guard body.allSatisfy({ isNameStart($0) || ($0 >= .zero && $0 <= .nine) || $0 == .minus || $0 == .dot }) else {
-            output.append(contentsOf: Array("&amp;".utf8))
-            index += 1
             return
         }
         let name = String(decoding: body, as: UTF8.self)
@@ -207,12 +212,15 @@ struct XMLScrubber {
             output.append(contentsOf: Array("&#\(scalar.value);".utf8))
         } else {
             // Not a character we know: the text as written.
-            output.append(contentsOf: Array("&amp;".utf8))
+            output.append(contentsOf: Self.ampersandReference)
             output.append(contentsOf: body)
             output.append(.semicolon)
         }
         index = semicolon + 1
     }
+
+    private static let ampersandReference = Array("&amp;".utf8)
+    private static let lessThanReference = Array("&lt;".utf8)
 
     private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 
@@ -229,6 +237,22 @@ struct XMLScrubber {
     /// U+0020 on, less U+FFFE and U+FFFF; surrogates are no scalars).
     private static func isAllowed(_ value: UInt32) -> Bool {
         value == 0x09 || value == 0x0A || value == 0x0D || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF)
+    }
+
+    /// Copies the run of text up to the next byte that needs a look, in
+    /// one piece.
+    private mutating func plainText() {
+        let start = index
+        while index < input.count {
+            let byte = input[index]
+            if byte == .lessThan || byte == .ampersand || byte < 0x20 || byte == 0xEF { break }
+            index += 1
+        }
+        if index > start {
+            output.append(contentsOf: input[start..<index])
+        } else {
+            character()
+        }
     }
 
     /// Copies one byte of text, dropping what XML forbids.
