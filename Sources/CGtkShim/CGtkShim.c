@@ -464,3 +464,23 @@ void feedline_label_set_inline_pictures(GtkLabel *label, const int *offsets, Gdk
   gtk_label_set_attributes(label, list);
   pango_attr_list_unref(list);
 }
+
+void
+feedline_object_set_string(gpointer object, const char *property, const char *value)
+{
+  g_object_set(object, property, value, NULL);
+}
+
+void
+feedline_object_set_double(gpointer object, const char *property, double value)
+{
+  g_object_set(object, property, value, NULL);
+}
+
+GtkWidget *
+feedline_link_anchor_new(void)
+{
+  GtkWidget *anchor = g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_LINK, NULL);
+  gtk_widget_set_focusable(anchor, TRUE);
+  return anchor;
+}

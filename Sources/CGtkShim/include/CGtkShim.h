@@ -103,3 +103,15 @@ gboolean feedline_accessible_announce(GtkAccessible *accessible, const char *mes
  * character. Replaces the label's attributes; count 0 removes them. The
  * label's layout holds a reference to each texture it draws. */
 void feedline_label_set_inline_pictures(GtkLabel *label, const int *offsets, GdkTexture *const *textures, int count);
+
+/* --- Rich text (the reader's text view) ------------------------------------- */
+
+/* String and double properties (g_object_set is variadic): text tags'
+ * "family", "foreground", "paragraph-background", "scale". */
+void feedline_object_set_string(gpointer object, const char *property, const char *value);
+void feedline_object_set_double(gpointer object, const char *property, double value);
+
+/* A focusable widget of no size whose accessible role is LINK: put before a
+ * link's text in a text view, it is where keyboard focus and screen readers
+ * stop for the link (GTK 4.8 exposes text-view links in no other way). */
+GtkWidget *feedline_link_anchor_new(void);

@@ -15,6 +15,9 @@ enum FeedlineStyle {
         .reader-bar { padding: 6px 12px; }
         .reader-page { padding: 18px 24px 24px 24px; }
         .reader-picture { border-radius: 8px; background-color: alpha(currentColor, 0.08); }
+        textview.rich-text, textview.rich-text > text { background: none; }
+        .reader-link-address { margin: 6px; padding: 3px 8px; border-radius: 6px; font-size: smaller;
+                               background-color: @theme_base_color; border: 1px solid alpha(currentColor, 0.2); }
         .feed-footer { min-height: 56px; padding: 8px 16px; }
         .feed-footer.reader-footer { min-height: 0; }
         .status-bar { padding: 4px 8px 4px 12px; min-height: 30px; }

@@ -3,7 +3,8 @@ import Foundation
 import GtkKit
 
 /// One of the reader view's three pages: an item whole (title, byline,
-/// picture, text as plain text with its paragraphs), or, past the last
+/// picture, and its text: rich text when the feed gave HTML, otherwise plain
+/// text with its paragraphs), or, past the last
 /// item loaded, the next page coming: the list's own footer, with its
 /// spinner, reason and Retry. Refilled as the reader moves, never rebuilt.
 @MainActor
@@ -17,7 +18,13 @@ final class ReaderPage {
     /// downloaded) until the reader asks, as in the list.
     let warning = Label()
     let reveal = RevealButton()
+    /// The text, when the feed gave it as plain text.
     let body = Label()
+    /// The text, when the feed gave it as HTML: links, lists, quotes, code.
+    let richText: RichTextView
+    /// The address of the link under the pointer or with keyboard focus,
+    /// over the page's bottom corner (as browsers show it).
+    let linkAddress = Label()
     /// The next page loading, or why it failed (shown for `more`).
     let footer = FeedFooter()
     private let scroller = ScrolledWindow()
@@ -27,10 +34,13 @@ final class ReaderPage {
     private var revealed = false
     /// Show Post or Hide Post, for the item with this id.
     var onToggleReveal: ((String) -> Void)?
+    /// A link in the text was activated.
+    var onOpenLink: ((URL) -> Void)?
 
     init(images: ImageLoader) {
         picture = RowPicture(images: images, width: 1, height: Self.pictureHeight, decodeSide: 900,
                              cssClass: "reader-picture")
+        richText = RichTextView(images: images)
         title.addCSSClass("title-2")
         byline.addCSSClass("dim-label")
         body.isSelectable = true
@@ -45,7 +55,8 @@ final class ReaderPage {
         // In a row of its own: a vertical box would ask a small picture its
         // height for the whole page's width, and leave a gap below it.
         let pictureRow = Box(.horizontal, children: [picture.picture])
-        let page = Box(.vertical, spacing: 12, children: [title, byline, warning, reveal.button, pictureRow, body])
+        let page = Box(.vertical, spacing: 12,
+                       children: [title, byline, warning, reveal.button, pictureRow, body, richText.textView])
         page.addCSSClass("reader-page")
         scroller.setChild(page)
         scroller.verticalExpand = true
@@ -53,7 +64,10 @@ final class ReaderPage {
         // Not the list's minimum height: given more height than one line
         // needs, GTK wraps the message to fit it, a word a line.
         footer.root.addCSSClass("reader-footer")
-        root.add(scroller, name: "item")
+        let overlay = Overlay(child: scroller)
+        overlay.addOverlay(linkAddress, measured: false)
+        root.add(overlay, name: "item")
+        connectLinks()
         root.add(footer.root, name: "more")
     }
 
@@ -78,9 +92,46 @@ final class ReaderPage {
         reveal.show(warned: warned, revealed: revealed)
         let hidden = warned && !revealed
         showPicture(of: item, hidden: hidden)
-        body.text = hidden ? "" : item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
-        body.isVisible = !hidden
+        showText(of: item, hidden: hidden)
         root.visibleChildName = "item"
+    }
+
+    /// The item's text: rich text from its HTML (parsed off the main thread;
+    /// nothing shows until it is ready, so nothing jumps), else plain text.
+    private func showText(of item: FeedItem, hidden: Bool) {
+        if let html = item.contentHTML, !hidden {
+            body.text = ""
+            body.isVisible = false
+            richText.show(html: html, base: item.link)
+            richText.textView.isVisible = true
+        } else {
+            richText.clear()
+            richText.textView.isVisible = false
+            body.text = hidden ? "" : item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
+            body.isVisible = !hidden
+        }
+    }
+
+    /// True when the point (`x`, `y`) of `widget` is on the item's text
+    /// (where a mouse drag selects).
+    func hasText(at x: Double, _ y: Double, of widget: Widget) -> Bool {
+        widget.point(x, y, isOn: body) || widget.point(x, y, isOn: richText.textView)
+    }
+
+    private func connectLinks() {
+        linkAddress.addCSSClass("reader-link-address")
+        linkAddress.align(horizontal: .start, vertical: .end)
+        linkAddress.ellipsizeEnd()
+        linkAddress.isVisible = false
+        // Only for the eyes: a link's focus stop carries its address for
+        // screen readers, and the pointer passes through to the text below.
+        linkAddress.hideFromAccessibility()
+        linkAddress.receivesPointer = false
+        richText.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }
+        richText.onPointAtLink = { [weak self] url in
+            self?.linkAddress.text = url?.absoluteString ?? ""
+            self?.linkAddress.isVisible = url != nil
+        }
     }
 
     /// The widest a picture is shown at its own size; a wider one fills
@@ -148,5 +199,7 @@ final class ReaderPage {
         title.text = ""
         byline.text = ""
         body.text = ""
+        richText.clear()
+        linkAddress.isVisible = false
     }
 }

@@ -54,11 +54,20 @@ final class ReaderView {
     var onMove: ((ReaderSlot) -> Void)?
     /// Show Post or Hide Post, for the item with this id.
     var onToggleReveal: ((String) -> Void)?
+    /// A link in an item's text was activated (nil: the desktop's browser
+    /// opens it).
+    var onOpenLink: ((URL) -> Void)?
+    /// Whether pictures in items' text are downloaded (`--no-remote-images`
+    /// turns them off, for privacy: their descriptions show instead).
+    var loadsRemoteImages = true {
+        didSet { pages.forEach { $0.richText.loadsRemoteImages = loadsRemoteImages } }
+    }
 
     init(images: ImageLoader = .shared) {
         pages = (0..<3).map { _ in ReaderPage(images: images) }
         for page in pages {
             page.onToggleReveal = { [weak self] id in self?.onToggleReveal?(id) }
+            page.onOpenLink = { [weak self] url in self?.openLink(url) }
         }
         backButton.tooltip = "Back to the List (Escape)"
         backButton.setAccessibleLabel("Back")
@@ -194,6 +203,14 @@ final class ReaderView {
         if let item { onOpenInBrowser?(item) }
     }
 
+    private func openLink(_ url: URL) {
+        if let onOpenLink {
+            onOpenLink(url)
+        } else {
+            root.openURI(url.absoluteString)
+        }
+    }
+
     private func handleKey(_ press: KeyPress) -> Bool {
         switch (press.key, press.modifiers) {
         case (.escape, []), (.left, .alt):
@@ -226,7 +243,7 @@ final class ReaderView {
         }, ended: { [weak self] in self?.scrollSteps.fingersLifted() })
         carousel.onDrag(began: { [weak self] x, y, touch in
             guard let self else { return }
-            let onText = !touch && carousel.point(x, y, isOn: currentPage.body)
+            let onText = !touch && currentPage.hasText(at: x, y, of: carousel)
             dragSteps.began(at: Self.now(), onText: onText)
         }, moved: { [weak self] dx, dy in
             self?.dragSteps.moved(dx: dx, dy: dy, at: Self.now()) ?? .deny
