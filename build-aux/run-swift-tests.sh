@@ -16,6 +16,10 @@ werror=()
 [ "${FEEDLINE_WERROR:-1}" = 1 ] && werror=(-Xswiftc -warnings-as-errors)
 "$swift" build --build-tests "${scratch[@]}" "${werror[@]}"
 
+# feedparser, the oracle of the lenient-reading tests, from the virtual
+# environment `scripts/setup --test-tools` makes.
+[ -x "$here/.venv-test/bin/python" ] && export FEEDLINE_FEEDPARSER_PYTHON="$here/.venv-test/bin/python"
+
 # Pictures the tests load go to a cache folder of this run's own, never
 # the user's ~/.cache/feedline/images.
 cache=$(mktemp -d)

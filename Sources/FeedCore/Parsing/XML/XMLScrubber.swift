@@ -10,7 +10,8 @@
 ///   so nothing is loaded or declared. A DOCTYPE that declares entities is
 ///   reported (`declaresEntities`), wherever it is in the document.
 /// - characters XML forbids (C0 controls other than tab and line breaks,
-///   U+FFFE, U+FFFF) are dropped.
+///   U+FFFE, U+FFFF) are dropped; a vertical tab or form feed becomes a
+///   space.
 /// - an element keeps at most `attributeLimit` attributes (libxml2 checks
 ///   them for duplicates in quadratic time).
 ///
@@ -258,7 +259,10 @@ struct XMLScrubber {
     /// Copies one byte of text, dropping what XML forbids.
     private mutating func character() {
         let byte = input[index]
-        if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+        if byte == 0x0B || byte == 0x0C {
+            output.append(0x20)  // vertical tab, form feed: white space
+            index += 1
+        } else if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
             index += 1
         } else if byte == 0xEF && index + 2 < input.count && input[index + 1] == 0xBF
                     && (input[index + 2] == 0xBE || input[index + 2] == 0xBF) {
