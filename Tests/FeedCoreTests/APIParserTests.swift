@@ -96,8 +96,10 @@ final class APIParserTests: XCTestCase {
 
     func testMastodonPostHTMLIsReducedToTextWithLineBreaksKept() throws {
         let post = try XCTUnwrap(try mastodon(Self.timeline).first)
-        XCTAssertEqual(post.content, "Hello @bob & friends!\nSecond line <3\nSee https://gtk.org/ #GTK")
-        XCTAssertEqual(post.summary, "Hello @bob & friends! Second line <3 See https://gtk.org/ #GTK")
+        // The link's "https://" is in Mastodon's invisible span: hidden, as
+        // Mastodon shows it.
+        XCTAssertEqual(post.content, "Hello @bob & friends!\nSecond line <3\nSee gtk.org/ #GTK")
+        XCTAssertEqual(post.summary, "Hello @bob & friends! Second line <3 See gtk.org/ #GTK")
     }
 
     func testMastodonPostShowsDisplayNameAsTitleAndAccountAsAuthor() throws {

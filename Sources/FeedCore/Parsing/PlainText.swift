@@ -19,9 +19,11 @@ public enum PlainText {
         for character in text {
             if character.isWhitespace {
                 pendingSpace = !result.isEmpty
-            } else if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            } else if let scalar = character.unicodeScalars.first,
+                      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || invisible.contains(scalar.value) {
                 // Control characters have no visible form, and a NUL would
-                // end the text where GTK reads it (a C string): dropped.
+                // end the text where GTK reads it (a C string); zero-width
+                // spaces and joiners only hide words from search: dropped.
                 continue
             } else {
                 if pendingSpace { result.append(" ") }
@@ -31,6 +33,13 @@ public enum PlainText {
         }
         return result
     }
+
+    /// Characters that take no room and mean nothing to a reader: zero
+    /// width space, word joiner and invisible operators, the zero width
+    /// no-break space (a stray byte order mark), the Mongolian vowel
+    /// separator. (Zero width joiners stay: emoji sequences and scripts
+    /// need them.)
+    static let invisible: Set<UInt32> = [0x200B, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF, 0x180E]
 
     /// Cuts `text` to at most `limit` characters, at a word boundary when one
     /// is near, and marks the cut with "…".
@@ -63,9 +72,14 @@ public enum PlainText {
 
     /// The text of an HTML fragment: tags dropped, block ends and `<br>` kept
     /// as line breaks, entities decoded, script and style content removed.
+    /// Mastodon's shortened links read as Mastodon shows them: the parts
+    /// in `<span class="invisible">` dropped, an `ellipsis` span followed
+    /// by "…".
     public static func fromHTML(_ html: String) -> String {
         var output = ""
         var index = html.startIndex
+        /// The spans open, and whether each is an ellipsis.
+        var spans: [Bool] = []
         // False once no ">" is left: no tag can start after that (and the
         // rest is not searched again for every "<").
         var tagsAhead = true
@@ -80,11 +94,18 @@ public enum PlainText {
                 let tag = html[html.index(after: index)..<close].lowercased()
                 let name = tag.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber })
                 index = html.index(after: close)
-                if (name == "script" || name == "style") && !tag.hasPrefix("/") && !tag.hasSuffix("/") {
+                let opening = !tag.hasPrefix("/") && !tag.hasSuffix("/")
+                if (name == "script" || name == "style" || (name == "span" && classes(of: tag).contains("invisible"))) && opening {
                     // Skip the content, whatever it holds, up to the end tag.
                     let end = html.range(of: "</\(name)", options: .caseInsensitive, range: index..<html.endIndex)
                     index = end.flatMap { html[$0.upperBound...].firstIndex(of: ">") }
                         .map { html.index(after: $0) } ?? html.endIndex
+                } else if name == "span" {
+                    if opening {
+                        spans.append(classes(of: tag).contains("ellipsis"))
+                    } else if tag.hasPrefix("/"), spans.popLast() == true {
+                        output.append("…")
+                    }
                 } else if name == "br" || (tag.hasPrefix("/") && blockTags.contains(String(name))) {
                     output.append("\n")
                 } else if (name == "p" || name == "li") && !output.isEmpty && !output.hasSuffix("\n") {
@@ -104,6 +125,16 @@ public enum PlainText {
             .map { singleLine(String($0)) }
             .filter { !$0.isEmpty }
             .joined(separator: "\n")
+    }
+
+    /// The words of a tag's `class` attribute (`tag` lower-cased, without
+    /// its angle brackets).
+    private static func classes(of tag: String) -> [Substring] {
+        guard let key = tag.range(of: "class=") else { return [] }
+        let rest = tag[key.upperBound...]
+        guard let quote = rest.first else { return [] }
+        let value = quote == "\"" || quote == "'" ? rest.dropFirst().prefix { $0 != quote } : rest.prefix { !$0.isWhitespace }
+        return value.split(separator: " ")
     }
 
     /// Whether the "<" at `index` can start a tag: HTML reads it as text
@@ -138,7 +169,8 @@ public enum PlainText {
             guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
             return (String(Character(scalar)), end)
         }
-        guard let named = namedEntities[String(body)] else { return nil }
+        guard let named = namedEntities[String(body)] ?? XMLDocumentReader.htmlEntity(String(body)).map({ String(Character($0)) })
+        else { return nil }
         return (named, end)
     }
 }
