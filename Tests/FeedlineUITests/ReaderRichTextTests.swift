@@ -149,4 +149,12 @@ final class ReaderRichTextTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(box.accessibleLabelIs("A red square"), "named by its description")
         }
     }
+
+    func testNoRemoteImagesIsAnOptionForTheCommandLine() throws {
+        XCTAssertEqual(try LaunchCommand.parse([]), .run(LaunchOptions()))
+        guard case .run(let options) = try LaunchCommand.parse(["--no-remote-images"]) else { return XCTFail("not a run") }
+        XCTAssertFalse(options.loadsRemoteImages)
+        XCTAssertTrue(LaunchOptions().loadsRemoteImages, "pictures load unless asked not to")
+        XCTAssertTrue(LaunchCommand.usage.contains("--no-remote-images"))
+    }
 }

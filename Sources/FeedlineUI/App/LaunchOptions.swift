@@ -11,6 +11,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var latencyMilliseconds: Int?
     /// Every Nth page request fails (to try Retry); nil never.
     public var failEvery: Int?
+    /// Whether the reader view downloads pictures in items' text
+    /// (`--no-remote-images`: not, for privacy; their descriptions show).
+    public var loadsRemoteImages = true
 
     public init() {}
 
@@ -104,6 +107,7 @@ extension LaunchCommand {
             case "--page-size": options.pageSize = try number(1...500)
             case "--latency": options.latencyMilliseconds = try number(0...60_000)
             case "--fail-every": options.failEvery = try number(1...1_000_000)
+            case "--no-remote-images": options.loadsRemoteImages = false
             default:
                 if name.hasPrefix("-") && name != "-" {
                     throw UsageError(message: "unknown option \(name)")
@@ -154,6 +158,11 @@ extension LaunchCommand {
           --latency MS        Simulated delay before each page, in milliseconds,
                               0–60000 (default 300 for files, 0 for the web)
           --fail-every N      Make every Nth page request fail, to try Retry
+
+        Reading:
+          --no-remote-images  Don't download pictures inside an item's text in
+                              the reader view (for privacy); their
+                              descriptions show instead
 
         Other:
           -h, --help          Show this help and exit

@@ -84,35 +84,53 @@ final class RichTextView {
 
     private func render(_ text: RichText) {
         richText = text
-        render(text.blocks, indent: 0)
+        render(text.blocks, indent: 0, space: Space.block)
     }
 
-    /// Renders `blocks` indented by `indent` steps; the first starts with
-    /// `marker` ("•", "3.") when they are a list item.
-    private func render(_ blocks: [RichText.Block], indent: Int, marker: String? = nil, italic: Bool = false) {
-        var marker = marker
+    /// Pixels above a block: between blocks, before a heading, between list
+    /// items and table rows.
+    private enum Space {
+        static let block: Int32 = 12
+        static let heading: Int32 = 18
+        static let item: Int32 = 4
+        static let row: Int32 = 2
+    }
+
+    /// Renders `blocks` indented by `indent` steps, the first `space` pixels
+    /// below what came before; the first starts with `marker` ("•", "3.")
+    /// when they are a list item.
+    private func render(_ blocks: [RichText.Block], indent: Int, space: Int32, marker: String? = nil,
+                        italic: Bool = false) {
+        var (marker, space) = (marker, space)
         if blocks.isEmpty, let marker {
-            paragraph([], indent: indent, marker: marker)
+            paragraph([], indent: indent, space: space, marker: marker)
         }
         for block in blocks {
-            defer { marker = nil }
+            defer { (marker, space) = (nil, Space.block) }
             switch block {
             case .paragraph(let runs):
-                paragraph(runs, indent: indent, marker: marker, extra: italic ? [.italic] : [])
+                paragraph(runs, indent: indent, space: space, marker: marker, extra: italic ? [.italic] : [])
             case .heading(let level, let runs):
-                paragraph(runs, indent: indent, marker: marker, extra: [.heading(level)])
+                paragraph(runs, indent: indent, space: max(space, Space.heading), marker: marker, extra: [.heading(level)])
             case .list(let ordered, let items):
-                if let marker { paragraph([], indent: indent, marker: marker) }
+                if let marker {
+                    paragraph([], indent: indent, space: space, marker: marker)
+                    space = Space.item
+                }
                 for (number, item) in items.enumerated() {
-                    render(item, indent: indent + 1, marker: ordered ? "\(number + 1)." : "•", italic: italic)
+                    render(item, indent: indent + 1, space: number == 0 ? space : Space.item,
+                           marker: ordered ? "\(number + 1)." : "•", italic: italic)
                 }
             case .quote(let inner):
-                if let marker { paragraph([], indent: indent, marker: marker) }
-                render(inner, indent: indent + 1, italic: true)
+                if let marker {
+                    paragraph([], indent: indent, space: space, marker: marker)
+                    space = Space.item
+                }
+                render(inner, indent: indent + 1, space: space, italic: true)
             case .preformatted(let text):
                 let start = textView.endOffset
                 textView.append(text, [.preformatted])
-                endBlock(from: start, indent: indent, hanging: false)
+                endBlock(from: start, indent: indent, space: space, hanging: false)
             case .table(let rows):
                 for (index, row) in rows.enumerated() {
                     let start = textView.endOffset
@@ -120,27 +138,30 @@ final class RichTextView {
                         if column > 0 { textView.append(" | ", [.dim]) }
                         append(cell, extra: [])
                     }
-                    endBlock(from: start, indent: indent, hanging: false, spaced: index == rows.count - 1)
+                    endBlock(from: start, indent: indent, space: index == 0 ? space : Space.row, hanging: false)
                 }
             case .image(let image):
-                picture(image, indent: indent)
+                picture(image, indent: indent, space: space)
             }
         }
     }
 
     /// One paragraph of `runs`, links included.
-    private func paragraph(_ runs: [RichText.Run], indent: Int, marker: String?, extra: [TextView.Tag] = []) {
+    private func paragraph(_ runs: [RichText.Run], indent: Int, space: Int32, marker: String?,
+                           extra: [TextView.Tag] = []) {
         let start = textView.endOffset
         if let marker { textView.append(marker + " ") }
         append(runs, extra: extra)
-        endBlock(from: start, indent: indent, hanging: marker != nil)
+        endBlock(from: start, indent: indent, space: space, hanging: marker != nil)
     }
 
-    /// Ends the block that started at `start`: indented, spaced from what
-    /// follows unless `spaced` is false.
-    private func endBlock(from start: Int32, indent: Int, hanging: Bool, spaced: Bool = true) {
-        textView.endParagraph(spaced: spaced)
-        if indent > 0 { textView.apply([.indent(level: indent, hanging: hanging)], from: start) }
+    /// Ends the block that started at `start` with a line break: indented,
+    /// `space` pixels below the one before (none at the very top).
+    private func endBlock(from start: Int32, indent: Int, space: Int32, hanging: Bool) {
+        textView.append("\n")
+        var tags: [TextView.Tag] = start > 0 ? [.spaceAbove(space)] : []
+        if indent > 0 { tags.append(.indent(level: indent, hanging: hanging)) }
+        textView.apply(tags, from: start)
     }
 
     /// Appends `runs`, each run of one link made into one link.
@@ -172,17 +193,17 @@ final class RichTextView {
 
     /// A picture on a line of its own, or, when remote pictures are off,
     /// its description.
-    private func picture(_ image: RichText.Image, indent: Int) {
+    private func picture(_ image: RichText.Image, indent: Int, space: Int32) {
         let start = textView.endOffset
         guard loadsRemoteImages else {
             textView.append(image.alt.isEmpty ? "Picture not loaded" : "Picture not loaded: \(image.alt)", [.dim])
-            endBlock(from: start, indent: indent, hanging: false)
+            endBlock(from: start, indent: indent, space: space, hanging: false)
             return
         }
         let picture = InlinePicture(image, images: images, maxWidth: Self.pictureMaxWidth, maxHeight: Self.pictureMaxHeight)
         pictures.append(picture)
         textView.appendWidget(picture.picture)
-        endBlock(from: start, indent: indent, hanging: false)
+        endBlock(from: start, indent: indent, space: space, hanging: false)
         picture.load()
     }
 }

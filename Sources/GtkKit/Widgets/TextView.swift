@@ -32,8 +32,8 @@ public final class TextView: Widget {
         /// A block of preformatted text: monospace, shaded, not wrapped at
         /// spaces.
         case preformatted
-        /// Space below the paragraph: the end of a block.
-        case blockEnd
+        /// Pixels of space above the paragraph: between blocks, list items.
+        case spaceAbove(Int32)
         /// Quieter text: what stands in for a picture not loaded.
         case dim
         case link
@@ -120,21 +120,6 @@ public final class TextView: Widget {
         for tag in tags {
             gtk_text_buffer_apply_tag(buffer, self.tag(tag), &from, &to)
         }
-    }
-
-    /// Ends the paragraph being written with a line break; `spaced`: with
-    /// room below its last line, as between blocks.
-    public func endParagraph(spaced: Bool = true) {
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(buffer, &end)
-        let lastLine = gtk_text_iter_get_line(&end)
-        append("\n")
-        guard spaced else { return }
-        var from = GtkTextIter()
-        var to = GtkTextIter()
-        gtk_text_buffer_get_iter_at_line(buffer, &from, lastLine)
-        gtk_text_buffer_get_end_iter(buffer, &to)
-        gtk_text_buffer_apply_tag(buffer, tag(.blockEnd), &from, &to)
     }
 
     /// Appends a link made of `segments` (text, and its look besides the
@@ -275,7 +260,6 @@ public final class TextView: Widget {
             let scales = [1.6, 1.4, 1.2, 1.1, 1.0, 1.0]
             feedline_object_set_double(object, "scale", scales[max(0, min(level - 1, 5))])
             feedline_object_set_int(object, "weight", Int32(PANGO_WEIGHT_BOLD.rawValue))
-            feedline_object_set_int(object, "pixels-above-lines", 6)
         case .indent(let level, let hanging):
             feedline_object_set_int(object, "left-margin", Int32(level) * Self.indentStep)
             if hanging { feedline_object_set_int(object, "indent", -Self.markerWidth) }
@@ -283,8 +267,8 @@ public final class TextView: Widget {
             feedline_object_set_string(object, "family", "monospace")
             feedline_object_set_string(object, "paragraph-background", Self.shade)
             feedline_object_set_int(object, "wrap-mode", Int32(GTK_WRAP_CHAR.rawValue))
-        case .blockEnd:
-            feedline_object_set_int(object, "pixels-below-lines", 12)
+        case .spaceAbove(let pixels):
+            feedline_object_set_int(object, "pixels-above-lines", pixels)
         case .dim:
             feedline_object_set_int(object, "style", Int32(PANGO_STYLE_ITALIC.rawValue))
             feedline_object_set_string(object, "foreground", "rgba(127,127,127,1)")
