@@ -280,8 +280,8 @@ struct HTMLTokenizer {
 
 // MARK: - Entities
 
-/// HTML character references: `&amp;`, `&#8217;`, `&#x2014;` and the named
-/// ones feeds use. Unknown ones stay as written; numbers that name no
+/// HTML character references: `&amp;`, `&#8217;`, `&#x2014;` and every
+/// named one of HTML 4. Unknown ones stay as written; numbers that name no
 /// character become U+FFFD.
 enum HTMLEntities {
     static func decode(_ bytes: ArraySlice<UInt8>) -> String {
@@ -332,22 +332,13 @@ enum HTMLEntities {
             position += 1
         }
         guard position < bytes.endIndex, bytes[position] == UInt8(ascii: ";"),
-              let named = named[String(decoding: bytes[nameStart..<position], as: UTF8.self)] else { return nil }
+              let named = named(String(decoding: bytes[nameStart..<position], as: UTF8.self)) else { return nil }
         return (named, position + 1)
     }
 
-    private static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
-        "hellip": "…", "mdash": "—", "ndash": "–", "lsquo": "‘", "rsquo": "’", "sbquo": "‚",
-        "ldquo": "“", "rdquo": "”", "bdquo": "„", "laquo": "«", "raquo": "»", "lsaquo": "‹", "rsaquo": "›",
-        "copy": "©", "reg": "®", "trade": "™", "middot": "·", "bull": "•", "deg": "°", "times": "×",
-        "divide": "÷", "plusmn": "±", "minus": "−", "euro": "€", "pound": "£", "yen": "¥", "cent": "¢",
-        "sect": "§", "para": "¶", "dagger": "†", "Dagger": "‡", "prime": "′", "Prime": "″",
-        "larr": "←", "rarr": "→", "uarr": "↑", "darr": "↓", "harr": "↔", "frac12": "½", "frac14": "¼",
-        "frac34": "¾", "sup2": "²", "sup3": "³", "iexcl": "¡", "iquest": "¿", "shy": "\u{00AD}",
-        "ensp": "\u{2002}", "emsp": "\u{2003}", "thinsp": "\u{2009}", "zwj": "\u{200D}", "zwnj": "\u{200C}",
-        "eacute": "é", "egrave": "è", "ecirc": "ê", "aacute": "á", "agrave": "à", "acirc": "â",
-        "auml": "ä", "ouml": "ö", "uuml": "ü", "Auml": "Ä", "Ouml": "Ö", "Uuml": "Ü", "szlig": "ß",
-        "ccedil": "ç", "ntilde": "ñ", "oacute": "ó", "iacute": "í", "uacute": "ú", "aring": "å", "oslash": "ø",
-    ]
+    /// An HTML named entity: HTML 4's (libxml2's table, which the feed
+    /// parsers share) and XML's `apos`.
+    private static func named(_ name: String) -> String? {
+        name == "apos" ? "'" : XMLDocumentReader.htmlEntity(name).map { String(Character($0)) }
+    }
 }
