@@ -107,6 +107,39 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheItemMenuShowsMediaAndPlaysItByKeyboard() throws {
+        let server = try MastodonPosts.server()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let window = openTimeline(server)
+            let title = window.window.title ?? ""
+            var opened: [String] = []
+            window.openLink = { opened.append($0) }
+            let position = MastodonPosts.ids.firstIndex(of: "sensitive-video")!
+            window.feedList.focusRow(at: position)
+            waitUntil("the video's row has focus") { window.feedList.focusedItem?.id == "sensitive-video" }
+
+            XDoTool.press(["Menu"], inWindowTitled: title)
+            waitUntil("the item menu opens") { ContextMenu.isOpen }
+            XCTAssertEqual(ContextMenu.lastMenu?.items.map(\.label), ["_Open in Browser", "_Copy Link", "_Show Media"],
+                           "nothing plays before the media is shown")
+            XDoTool.press(["Escape"], inWindowTitled: title)
+            waitUntil("closed") { !ContextMenu.isOpen }
+
+            XCTAssertTrue(window.window.activateAction("win.toggle-reveal", string: "sensitive-video"))
+            XCTAssertTrue(window.feedList.revealed.contains("sensitive-video"))
+            XDoTool.press(["Menu"], inWindowTitled: title)
+            waitUntil("the item menu opens again") { ContextMenu.isOpen }
+            XCTAssertEqual(ContextMenu.lastMenu?.items.map(\.label), ["_Open in Browser", "_Copy Link", "_Hide Media", "_Play Video"])
+            XDoTool.press(["Escape"], inWindowTitled: title)
+            waitUntil("closed again") { !ContextMenu.isOpen }
+
+            XCTAssertTrue(window.window.activateAction("win.play-media", string: "sensitive-video"))
+            XCTAssertEqual(opened.count, 1)
+            XCTAssertTrue(opened.first?.hasSuffix(".mp4") ?? false, "the video file: \(opened)")
+        }
+    }
+
     func testPollsShowSharesVotesAndWhenTheyEnd() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }

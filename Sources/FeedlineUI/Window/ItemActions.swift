@@ -2,9 +2,12 @@ import FeedCore
 import GtkKit
 
 /// What a reader can do with one item: open its link in the browser, copy
-/// the link, or ask for the menu offering both. Items are named by id in the
-/// window actions (`win.open-item`, `win.copy-link`), so a menu stays right
-/// whatever its row shows by the time an entry is chosen.
+/// the link, show what a content warning or sensitive media hides, play
+/// its video or sound, or ask for the menu offering these (the keyboard's
+/// way to everything a row's buttons do). Items are named by id in the
+/// window actions (`win.open-item`, `win.copy-link`, `win.toggle-reveal`,
+/// `win.play-media`), so a menu stays right whatever its row shows by the
+/// time an entry is chosen.
 extension FeedWindow {
     func addItemActions() {
         window.addAction("open-item", string: { [weak self] id in
@@ -14,7 +17,16 @@ extension FeedWindow {
         window.addAction("toggle-reveal", string: { [weak self] id in
             guard let self, let item = feedList.item(withID: id) else { return }
             feedList.toggleReveal(id)
-            announcer.announce(feedList.revealed.contains(id) ? item.summary : "Post hidden")
+            let shown = feedList.revealed.contains(id)
+            if ItemText.veil(item) == .media {
+                announcer.announce(shown ? "Media shown" : "Media hidden")
+            } else {
+                announcer.announce(shown ? item.summary : "Post hidden")
+            }
+        })
+        window.addAction("play-media", string: { [weak self] id in
+            guard let self, let item = feedList.item(withID: id), let url = item.media?.url else { return }
+            feedList.openMedia(url, of: item)
         })
         window.addAction("copy-link", string: { [weak self] id in
             guard let self, let item = feedList.item(withID: id) else { return }
@@ -27,14 +39,21 @@ extension FeedWindow {
         }
     }
 
-    /// The item menu: "Open in Browser" and "Copy Link".
+    /// The item menu: "Open in Browser" and "Copy Link"; "Show Post" or
+    /// "Show Media" (or Hide) when something is veiled; "Play Video" or
+    /// "Play Sound" when the post has one.
     func showMenu(for item: FeedItem, at anchor: Widget, x: Double?, y: Double?) {
         let menu = Menu()
         menu.append("_Open in Browser", action: "win.open-item", target: item.id)
         menu.append("_Copy Link", action: "win.copy-link", target: item.id)
-        if let warning = item.contentWarning, !warning.isEmpty {
-            menu.append(feedList.revealed.contains(item.id) ? "_Hide Post" : "_Show Post",
-                        action: "win.toggle-reveal", target: item.id)
+        let revealed = feedList.revealed.contains(item.id)
+        switch ItemText.veil(item) {
+        case .post: menu.append(revealed ? "_Hide Post" : "_Show Post", action: "win.toggle-reveal", target: item.id)
+        case .media: menu.append(revealed ? "_Hide Media" : "_Show Media", action: "win.toggle-reveal", target: item.id)
+        case .none: break
+        }
+        if let media = item.media, media.kind.plays, media.url != nil, ItemText.veil(item) == .none || revealed {
+            menu.append(media.kind == .audio ? "_Play Sound" : "_Play Video", action: "win.play-media", target: item.id)
         }
         ContextMenu.popUp(menu, at: anchor, x: x, y: y)
     }
