@@ -89,6 +89,19 @@ final class FeedLibraryFileTests: XCTestCase {
         XCTAssertEqual(loaded.library.layout(of: .hackerNews(api: FeedSpec.hackerNewsAPI)), .grid)
     }
 
+    func testTheReadersPictureSettingIsKeptOnlyWhenOff() throws {
+        var library = FeedLibrary(feeds: everyKind)
+        try file.save(library)
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: file.url)) as? [String: Any]
+        XCTAssertNil(json?["readerRemoteImages"], "the default is not written")
+        XCTAssertTrue(file.load().library.readerLoadsRemoteImages)
+        library.readerLoadsRemoteImages = false
+        try file.save(library)
+        json = try JSONSerialization.jsonObject(with: Data(contentsOf: file.url)) as? [String: Any]
+        XCTAssertEqual(json?["readerRemoteImages"] as? Bool, false)
+        XCTAssertEqual(file.load().library, library)
+    }
+
     func testSavingReplacesTheWholeFileAndLeavesNoTemporaryFiles() throws {
         try file.save(FeedLibrary(feeds: everyKind))
         try file.save(FeedLibrary(feeds: [everyKind[0]]))

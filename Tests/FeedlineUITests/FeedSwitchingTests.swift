@@ -201,4 +201,26 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(libraryFile.load().library.feeds.count, 1)
         }
     }
+
+    func testTheMainMenusPictureSettingReachesTheReaderAndIsKept() {
+        MainActor.assumeIsolated {
+            let first = catalog()
+            let window = openWindow(.sample, catalog: first)
+            XCTAssertTrue(window.reader.loadsRemoteImages, "pictures in articles load at first")
+            XCTAssertEqual(window.remoteImagesAction?.isOn, true)
+            XCTAssertTrue(window.window.activateAction("win.remote-images"))
+            XCTAssertEqual(window.remoteImagesAction?.isOn, false, "the menu's check box follows")
+            XCTAssertFalse(window.reader.loadsRemoteImages)
+            XCTAssertFalse(catalog().loadsRemoteImages, "kept in feeds.json for the next start")
+            let reopened = openWindow(.sample, catalog: catalog())
+            XCTAssertFalse(reopened.reader.loadsRemoteImages)
+
+            XCTAssertTrue(reopened.window.activateAction("win.remote-images"))
+            XCTAssertTrue(reopened.reader.loadsRemoteImages)
+            let thisRunOnly = openWindow(.sample, catalog: catalog())
+            thisRunOnly.loadNoRemoteImagesThisRun()
+            XCTAssertFalse(thisRunOnly.reader.loadsRemoteImages, "--no-remote-images")
+            XCTAssertTrue(catalog().loadsRemoteImages, "changes nothing kept")
+        }
+    }
 }

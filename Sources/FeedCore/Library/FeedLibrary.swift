@@ -11,12 +11,17 @@ public struct FeedLibrary: Equatable, Sendable {
     /// Feeds the reader chose to see in another layout than the list
     /// (any feed: added, the sample, or one from the command line).
     public private(set) var layouts: [FeedSpec: FeedLayout] = [:]
+    /// Whether the reader view downloads the pictures inside an item's
+    /// text (off, for privacy: their descriptions show instead).
+    public var readerLoadsRemoteImages = true
 
-    public init(feeds: [SavedFeed] = [], lastOpened: FeedSpec? = nil, layouts: [FeedSpec: FeedLayout] = [:]) {
+    public init(feeds: [SavedFeed] = [], lastOpened: FeedSpec? = nil, layouts: [FeedSpec: FeedLayout] = [:],
+                readerLoadsRemoteImages: Bool = true) {
         self.feeds = []
         feeds.forEach { add($0) }
         self.lastOpened = lastOpened
         self.layouts = layouts.filter { $0.value != .list }
+        self.readerLoadsRemoteImages = readerLoadsRemoteImages
     }
 
     /// How `spec` is shown: as the reader last chose, a list at first.
@@ -64,12 +69,14 @@ public struct SavedFeed: Equatable, Sendable {
 ///      "feeds": [{"title": "#swift on mastodon.social", "kind": "mastodon",
 ///                 "instance": "https://mastodon.social", "timeline": "tag", "tag": "swift"}],
 ///      "lastOpened": {"kind": "hacker-news", "api": "https://hn.algolia.com"},
-///      "layouts": [{"kind": "sample", "layout": "grid"}]}
+///      "layouts": [{"kind": "sample", "layout": "grid"}],
+///      "readerRemoteImages": false}
 ///
 /// `layouts` (absent in files of earlier versions of Feedline) lists only
-/// the feeds not shown as a list.
+/// the feeds not shown as a list; `readerRemoteImages` is written only
+/// when off.
 extension FeedLibrary: Codable {
-    private enum Keys: String, CodingKey { case version, feeds, lastOpened, layouts }
+    private enum Keys: String, CodingKey { case version, feeds, lastOpened, layouts, readerRemoteImages }
     public static let formatVersion = 1
 
     public init(from decoder: any Decoder) throws {
@@ -82,7 +89,8 @@ extension FeedLibrary: Codable {
         let layouts = try container.decodeIfPresent([LayoutChoice].self, forKey: .layouts) ?? []
         self.init(feeds: try container.decode([SavedFeed].self, forKey: .feeds),
                   lastOpened: try container.decodeIfPresent(FeedSpec.self, forKey: .lastOpened),
-                  layouts: Dictionary(layouts.map { ($0.spec, $0.layout) }) { _, last in last })
+                  layouts: Dictionary(layouts.map { ($0.spec, $0.layout) }) { _, last in last },
+                  readerLoadsRemoteImages: try container.decodeIfPresent(Bool.self, forKey: .readerRemoteImages) ?? true)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -95,6 +103,7 @@ extension FeedLibrary: Codable {
             let choices = layouts.map { LayoutChoice(spec: $0.key, layout: $0.value) }
             try container.encode(choices.sorted { $0.sortKey < $1.sortKey }, forKey: .layouts)
         }
+        if !readerLoadsRemoteImages { try container.encode(false, forKey: .readerRemoteImages) }
     }
 }
 

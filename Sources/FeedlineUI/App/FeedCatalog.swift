@@ -74,6 +74,16 @@ final class FeedCatalog {
         save()
     }
 
+    /// Whether the reader view downloads pictures inside items' text.
+    var loadsRemoteImages: Bool {
+        get { library.readerLoadsRemoteImages }
+        set {
+            guard newValue != library.readerLoadsRemoteImages else { return }
+            library.readerLoadsRemoteImages = newValue
+            save()
+        }
+    }
+
     /// Remembers `spec` as the feed to reopen at the next start.
     func opened(_ spec: FeedSpec) {
         guard library.lastOpened != spec else { return }

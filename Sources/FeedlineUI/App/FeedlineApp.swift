@@ -69,6 +69,7 @@ public final class FeedlineApp {
     /// A new window on `feed`, not yet shown.
     func makeWindow(feed: FeedSpec) -> FeedWindow {
         let window = FeedWindow(application: application, feed: feed, catalog: catalog)
+        if !options.loadsRemoteImages { window.loadNoRemoteImagesThisRun() }
         windows.append(window)
         window.window.onCloseRequest { [weak self, weak window] in
             self?.windows.removeAll { $0 === window }

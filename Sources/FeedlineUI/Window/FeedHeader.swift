@@ -24,6 +24,7 @@ final class FeedHeader {
         bar.packStart(refreshSpinner)
 
         let menu = Menu()
+        menu.append("Load _Pictures in Articles", action: "win.remote-images")
         menu.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
         menu.append("_About Feedline", action: "app.about")
         menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)

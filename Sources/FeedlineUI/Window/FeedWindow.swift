@@ -36,6 +36,9 @@ public final class FeedWindow {
     /// `win.layout`: "list" or "grid", the header's view buttons and
     /// Ctrl+1, Ctrl+2.
     private var layoutAction: Action?
+    /// `win.remote-images`: whether the reader loads pictures inside
+    /// items' text (ReaderNavigation).
+    var remoteImagesAction: Action?
     /// Opens a link in the browser (tests watch it instead).
     var openLink: (String) -> Void
 

@@ -26,12 +26,28 @@ extension FeedWindow: ReaderFeed {
         reader.feed = self
         reader.onBack = { [weak self] in self?.closeReader() }
         reader.onOpenInBrowser = { [weak self] item in self?.open(item) }
+        // Links in an item's text: the same opener as Open in Browser.
+        reader.onOpenLink = { [weak self] url in self?.openLink(url.absoluteString) }
+        // "Load Pictures in Articles" (the main menu): kept in the catalog.
+        let loadsPictures = catalog?.loadsRemoteImages ?? true
+        reader.loadsRemoteImages = loadsPictures
+        remoteImagesAction = window.addToggleAction("remote-images", isOn: loadsPictures) { [weak self] isOn in
+            self?.catalog?.loadsRemoteImages = isOn
+            self?.reader.loadsRemoteImages = isOn
+        }
         reader.onMove = { [weak self] slot in self?.readerMoved(to: slot) }
         // One choice for the list and the reader: shown in one, shown in both.
         reader.onToggleReveal = { [weak self] id in
             self?.feedList.toggleReveal(id)
             self?.reader.feedChanged()
         }
+    }
+
+    /// `--no-remote-images`: no pictures inside items' text for this run,
+    /// whatever the setting (which stays as it is).
+    func loadNoRemoteImagesThisRun() {
+        remoteImagesAction?.isOn = false
+        reader.loadsRemoteImages = false
     }
 
     /// Shows the item at `index` in the reader view, and says where it is

@@ -44,6 +44,30 @@ public final class Action: Object {
         })
     }
 
+    /// An action with a true/false state, flipped by activating it: a menu
+    /// entry that targets it shows a check box. `handler` gets each change.
+    init(name: String, isOn: Bool, onChange handler: @escaping @MainActor (Bool) -> Void) {
+        self.name = name
+        super.init(UnsafeMutableRawPointer(g_simple_action_new_stateful(name, nil, g_variant_new_boolean(isOn ? 1 : 0))!),
+                   .adopt)
+        connect("activate", pointer: { [weak self] _ in
+            guard let self else { return }
+            let flipped = !self.isOn
+            self.isOn = flipped
+            handler(flipped)
+        })
+    }
+
+    /// A true/false action's state. Setting it does not run the handler.
+    public var isOn: Bool {
+        get {
+            guard let variant = g_action_get_state(opaque) else { return false }
+            defer { g_variant_unref(variant) }
+            return g_variant_get_boolean(variant) != 0
+        }
+        set { g_simple_action_set_state(opaque, g_variant_new_boolean(newValue ? 1 : 0)) }
+    }
+
     /// A stateful action's state (nil for a stateless one). Setting it does
     /// not run the handler.
     public var state: String? {

@@ -99,6 +99,14 @@ public final class Window: Widget {
         return Action.add(Action(name: name, state: state, onChange: handler), to: opaque)
     }
 
+    /// Adds a `win.NAME` action with a true/false state, flipped by
+    /// activating it (a check box in a menu); `handler` gets each change.
+    @discardableResult
+    public func addToggleAction(_ name: String, isOn: Bool, onChange handler: @escaping @MainActor (Bool) -> Void) -> Action {
+        precondition(isApplicationWindow, "only application windows have win. actions")
+        return Action.add(Action(name: name, isOn: isOn, onChange: handler), to: opaque)
+    }
+
     /// The widget with keyboard focus, if any.
     public var focusedWidget: Widget? {
         gtk_window_get_focus(window).map { Widget(borrowing: $0) }
