@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "feedline", targets: ["feedline"]),
         .executable(name: "feedline-bench", targets: ["feedline-bench"]),
+        // For Fuzz/ (scripts/fuzz), which builds FeedCore's parsers on their own.
+        .library(name: "FeedCore", targets: ["FeedCore"]),
     ],
     targets: [
         // GTK 4 as Swift sees it: `pkg-config gtk4`.
