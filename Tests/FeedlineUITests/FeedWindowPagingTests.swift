@@ -148,4 +148,18 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(footerCell(window)?.shownFooter?.message.text, "You're all caught up")
         }
     }
+
+    func testTheEndOfAShortFeedSaysSoOnOneLine() {
+        MainActor.assumeIsolated {
+            let window = openWindow(on: localSource(count: 3))
+            waitUntil("the end") { window.feedList.footer == .end }
+            settle(window)
+            let message = try! XCTUnwrap(footerCell(window)?.shownFooter?.message)
+            XCTAssertEqual(message.text, "You're all caught up")
+            // A word a line, before: GTK asked a wrapping label for a
+            // narrow width in the centred footer.
+            let oneLine = Label("You're all caught up")
+            XCTAssertLessThan(message.minimumHeight, oneLine.minimumHeight * 3 / 2, "one line, not a word a line")
+        }
+    }
 }

@@ -16,6 +16,7 @@ final class FeedFooter {
         root.align(horizontal: .center)
         spinner.setAccessibleLabel(PagingText.loadingMore)
         message.wrap()
+        message.prefersOneLine()
         message.maxWidthChars = 48
         message.centerText()
         retryButton.tooltip = "Try loading this page again (Alt+R)"

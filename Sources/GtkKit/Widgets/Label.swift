@@ -49,6 +49,13 @@ public final class Label: Widget {
     }
 
     /// The widest the label asks to be, in characters (it wraps beyond).
+    /// Asks for the width of the text on one line, wrapping only when
+    /// less is given. (By default GTK asks for a narrower, wrapped width:
+    /// a short message centred in a row came out a word per line.)
+    public func prefersOneLine() {
+        gtk_label_set_natural_wrap_mode(label, GTK_NATURAL_WRAP_NONE)
+    }
+
     public var maxWidthChars: Int32 {
         get { gtk_label_get_max_width_chars(label) }
         set { gtk_label_set_max_width_chars(label, newValue) }
