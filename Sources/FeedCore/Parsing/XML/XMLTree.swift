@@ -16,6 +16,8 @@ import Foundation
 /// declares its own entities (as "billion laughs" does) is refused.
 final class XMLTreeNode {
     let name: String
+    /// `name` in lower case, for the lookups that forgive case.
+    private let foldedName: String
     let namespace: String?
     let attributes: [String: String]
     /// The address relative links in this element are resolved against.
@@ -31,6 +33,7 @@ final class XMLTreeNode {
 
     init(name: String, namespace: String?, attributes: [String: String], base: String? = nil) {
         self.name = name
+        foldedName = name.lowercased()
         self.namespace = namespace
         self.attributes = attributes
         self.base = base
@@ -51,13 +54,14 @@ final class XMLTreeNode {
     /// child is called exactly that, the first whose name differs only in
     /// case (`pubdate`, `PubDate`).
     func child(_ name: String, _ namespace: String? = nil) -> XMLTreeNode? {
+        let folded = name.lowercased()
         if let namespace {
             return children.first { $0.name == name && $0.namespace == namespace }
-                ?? children.first { $0.namespace == namespace && $0.name.caseInsensitiveCompare(name) == .orderedSame }
+                ?? children.first { $0.namespace == namespace && $0.foldedName == folded }
         }
         return children.first { $0.name == name && ($0.namespace == nil || $0.namespace == self.namespace) }
             ?? children.first { $0.name == name }
-            ?? children.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            ?? children.first { $0.foldedName == folded }
     }
 
     func children(_ name: String, _ namespace: String? = nil) -> [XMLTreeNode] {
