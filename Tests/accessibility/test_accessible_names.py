@@ -20,10 +20,20 @@ Run 1, the sample feed (or --feed), in this file:
 Run 2, a generated 48-item feed with --fail-every 3 (test_keyboard.py): the
   failure and its announcement, Retry one Tab away and working with Return,
   focus back in the list, the end of the feed and its announcement.
+Run 3, rich text in the reader (test_rich_content.py): a JSON Feed item
+  whose HTML has links, a list, a quote and a script; Tab from Back goes
+  through the bar, the text, then each link, a 'link' named by its words and
+  described by its address; the text holds the list, never the script.
+Run 4, a Mastodon timeline served from 127.0.0.1 (test_rich_content.py):
+  rows named with custom emoji by name, "sensitive media", "video, 42
+  seconds", the poll and the content warning; the rows' buttons named; Show
+  Media reveals the video's named badge.
+Runs 3 and 4 check no announcement: they run, and must pass, in the
+negative control too.
 
     test_accessible_names.py FEEDLINE [--latency MS] [--feed APP_FEED]
                              [--expect EXPECTED_FEED]
-                             [--expect-announcements-off]
+                             [--expect-announcements-off] [--only RUNS]
 
 Without --feed the app opens its bundled sample (data/sample-feed.json).
 The expected title, authors and dates come from --expect, else from the feed
@@ -60,6 +70,7 @@ from a11y_support import (IDLE_STATUS, LOADING_LABEL, LOADING_STATUS, SAMPLE_FEE
                           on_screen, poll, press, role, row_prefix, rows_of, safe, states, text_of,
                           wait_for_list_and_idle, walk)
 import test_keyboard  # noqa: E402
+import test_rich_content  # noqa: E402
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 RELATIVE_DATE = re.compile(r"^(just now|1 minute ago|\d+ minutes ago|1 hour ago|\d+ hours ago"
@@ -224,6 +235,13 @@ def sample_feed_run(args, report):
         test_keyboard.check_refresh(s)
 
 
+# The runs, in order: --only picks some (the default is all of them).
+RUNS = {"sample": "run 1 (sample feed)",
+        "failure": "run 2 (short feed, failure and Retry)",
+        "reader": "run 3 (rich text in the reader: links, list, script)",
+        "mastodon": "run 4 (Mastodon rows: emoji, sensitive media, video, poll)"}
+
+
 def announce_env(args):
     return {"FEEDLINE_ANNOUNCE": "0" if args.expect_announcements_off else None}
 
@@ -238,7 +256,14 @@ def main():
     parser.add_argument("--expect-announcements-off", action="store_true",
                         help="negative control: run the app with FEEDLINE_ANNOUNCE=0 and pass only if "
                         "every announcement check fails")
+    parser.add_argument("--only", help="comma-separated runs to do, of: " + ", ".join(RUNS)
+                        + " (default: all; the negative control needs sample or failure, the runs "
+                        "with announcements)")
     args = parser.parse_args()
+    only = args.only.split(",") if args.only else list(RUNS)
+    unknown = [r for r in only if r not in RUNS]
+    if unknown:
+        parser.error(f"unknown run(s) {unknown}; choose from {list(RUNS)}")
 
     # `timeout` sends SIGTERM: turn it into an exception so `finally` runs.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("test_accessible_names: terminated"))
@@ -250,10 +275,12 @@ def main():
                     "every announcement check must fail, every other check pass")
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="feedline-a11y-") as tmp:
-        runs = [("run 1 (sample feed)", lambda: sample_feed_run(args, report)),
-                ("run 2 (short feed, failure and Retry)",
-                 lambda: test_keyboard.failure_run(args, report, tmp, announce_env(args)))]
-        for name, run in runs:
+        runs = {"sample": lambda: sample_feed_run(args, report),
+                "failure": lambda: test_keyboard.failure_run(args, report, tmp, announce_env(args)),
+                "reader": lambda: test_rich_content.reader_run(args, report, tmp, announce_env(args)),
+                "mastodon": lambda: test_rich_content.mastodon_run(args, report, tmp, announce_env(args))}
+        for key in only:
+            name, run = RUNS[key], runs[key]
             run_started = time.monotonic()
             try:
                 run()

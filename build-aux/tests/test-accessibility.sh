@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # What Feedline tells screen readers, read back over AT-SPI from the real
 # app: Tests/accessibility/test_accessible_names.py (the entry point; with
-# a11y_support.py and test_keyboard.py), run with its own X display,
-# session bus and accessibility bus, all stopped afterwards.
+# a11y_support.py, test_keyboard.py and test_rich_content.py), run with its
+# own X display, session bus and accessibility bus, all stopped afterwards.
 #
 #   test-accessibility.sh FEEDLINE [TEST OPTIONS...]
 #   test-accessibility.sh FEEDLINE --expect-announcements-off
 #
 # TEST OPTIONS go to the Python test (--latency MS, --feed PATH, --expect
-# PATH). The suite starts the app twice: on the sample feed (names, status,
-# BUSY, footer, keys, Tab order, item menu, shortcuts window, Add Feed,
-# refresh), then
-# on a generated 48-item feed with --fail-every 3 (failure, Retry, end).
+# PATH, --only RUNS). The suite starts the app four times: on the sample
+# feed (names, status, BUSY, footer, keys, Tab order, item menu, shortcuts
+# window, Add Feed, refresh); on a generated 48-item feed with --fail-every 3
+# (failure, Retry, end); on a JSON Feed item with links, a list and a script
+# (the reader's rich text: links by Tab, named, described); and on a
+# Mastodon timeline served from 127.0.0.1 (rows' names with emoji, media,
+# polls; their buttons).
 #
 # --expect-announcements-off is the negative control: the app runs with
 # FEEDLINE_ANNOUNCE=0 and the run passes only if every announcement check
