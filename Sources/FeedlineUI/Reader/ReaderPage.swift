@@ -4,24 +4,40 @@ import GtkKit
 
 /// One of the reader view's three pages: an item whole (title, byline,
 /// picture, and its text: rich text when the feed gave HTML, otherwise plain
-/// text with its paragraphs), or, past the last
+/// text with its paragraphs; a post's poll below), or, past the last
 /// item loaded, the next page coming: the list's own footer, with its
-/// spinner, reason and Retry. Refilled as the reader moves, never rebuilt.
+/// spinner, reason and Retry. Refilled as the reader moves, never rebuilt:
+/// every show sets every part, so a page that showed a post shows nothing
+/// of it (badge, poll, emoji) for the next item.
+///
+/// A post shows as the list shows it: a content warning hides its text,
+/// poll and media ("Show Post"), media marked sensitive hides its media
+/// only ("Show Media"), and hidden media is never downloaded, also on the
+/// pages filled beside the one on screen; a video, GIF or sound has a badge
+/// that plays it; custom emoji are drawn in the title, the warning and the
+/// text, and read by name.
 @MainActor
 final class ReaderPage {
     let root = Stack()
     let title = Label()
     let byline = Label()
-    let picture: RowPicture
-    /// "Content warning: …", and Show Post / Hide Post, for an item that
-    /// has one: its text and picture stay hidden (the picture not even
-    /// downloaded) until the reader asks, as in the list.
+    /// The picture, with a video's or a sound's badge.
+    let media: ReaderMedia
+    var picture: RowPicture { media.picture }
+    /// "Content warning: …" for an item that has one, and Show Post / Hide
+    /// Post (or Show Media / Hide Media for media marked sensitive).
     let warning = Label()
     let reveal = RevealButton()
     /// The text, when the feed gave it as plain text.
     let body = Label()
+    /// The title, warning and plain text, with custom emoji drawn in.
+    let titleText: EmojiLabel
+    let warningText: EmojiLabel
+    let bodyText: EmojiLabel
     /// The text, when the feed gave it as HTML: links, lists, quotes, code.
     let richText: RichTextView
+    /// A post's poll: each option's share, the votes, when it ends.
+    let poll: PollView
     /// The address of the link under the pointer or with keyboard focus,
     /// over the page's bottom corner (as browsers show it).
     let linkAddress = Label()
@@ -30,17 +46,28 @@ final class ReaderPage {
     private let scroller = ScrolledWindow()
     /// The item shown (nil on the next page's loading page, or empty).
     private(set) var item: FeedItem?
-    /// Shown with what is behind its content warning.
+    /// Shown with what is behind its content warning or sensitive flag.
     private var revealed = false
-    /// Show Post or Hide Post, for the item with this id.
+    /// Show Post or Hide Post (Show Media, Hide Media), for the item with
+    /// this id.
     var onToggleReveal: ((String) -> Void)?
     /// A link in the text was activated.
     var onOpenLink: ((URL) -> Void)?
+    /// The media badge was pressed: play the file at this address.
+    var onOpenMedia: ((URL) -> Void)?
+
+    /// Poll options shown (the rest counted): the page has room for more
+    /// than a row.
+    static let pollOptions = 10
 
     init(images: ImageLoader) {
-        picture = RowPicture(images: images, width: 1, height: Self.pictureHeight, decodeSide: 900,
-                             cssClass: "reader-picture")
+        media = ReaderMedia(images: images)
+        titleText = EmojiLabel(title, images: images)
+        warningText = EmojiLabel(warning, images: images)
+        bodyText = EmojiLabel(body, images: images)
         richText = RichTextView(images: images)
+        poll = PollView(images: images, maxOptions: Self.pollOptions)
+        poll.root.isVisible = false
         title.addCSSClass("title-2")
         byline.addCSSClass("dim-label")
         body.isSelectable = true
@@ -54,9 +81,10 @@ final class ReaderPage {
         }
         // In a row of its own: a vertical box would ask a small picture its
         // height for the whole page's width, and leave a gap below it.
-        let pictureRow = Box(.horizontal, children: [picture.picture])
+        let pictureRow = Box(.horizontal, children: [media.root])
+        media.onOpen = { [weak self] url in self?.onOpenMedia?(url) }
         let page = Box(.vertical, spacing: 12,
-                       children: [title, byline, warning, reveal.button, pictureRow, body, richText.textView])
+                       children: [title, byline, warning, reveal.button, pictureRow, body, richText.textView, poll.root])
         page.addCSSClass("reader-page")
         scroller.setChild(page)
         scroller.verticalExpand = true
@@ -77,22 +105,24 @@ final class ReaderPage {
     func show(_ item: FeedItem, revealed: Bool, priority: Int, now: Date = Date()) {
         footer.stop()
         picture.priority = priority
-        let warningText = ItemText.warning(item)
-        let warned = warningText != nil
-        let revealed = warned && revealed
+        let veil = ItemText.veil(item)
+        let revealed = veil != .none && revealed
         guard item != self.item || revealed != self.revealed else { return }
         if item != self.item { scroller.verticalAdjustment.value = 0 }
         self.item = item
         self.revealed = revealed
-        title.text = ItemText.title(item)
+        titleText.show(ItemText.title(item), emoji: item.titleEmoji)
         byline.text = ItemText.byline(item, when: ItemText.when(item, now: now))
         byline.isVisible = !byline.text.isEmpty
-        warning.text = warningText ?? ""
-        warning.isVisible = warned
-        reveal.show(warned: warned, revealed: revealed)
-        let hidden = warned && !revealed
-        showPicture(of: item, hidden: hidden)
-        showText(of: item, hidden: hidden)
+        let warningString = ItemText.warning(item)
+        warningText.show(warningString ?? "", emoji: item.textEmoji)
+        warning.isVisible = warningString != nil
+        reveal.show(veil, revealed: revealed)
+        // The text only behind a content warning; the media behind either.
+        let textHidden = veil == .post && !revealed
+        media.show(item, hidden: veil != .none && !revealed)
+        showText(of: item, hidden: textHidden)
+        showPoll(of: item, hidden: textHidden, now: now)
         root.visibleChildName = "item"
     }
 
@@ -100,15 +130,27 @@ final class ReaderPage {
     /// nothing shows until it is ready, so nothing jumps), else plain text.
     private func showText(of item: FeedItem, hidden: Bool) {
         if let html = item.contentHTML, !hidden {
-            body.text = ""
+            bodyText.show("", emoji: [])
             body.isVisible = false
-            richText.show(html: html, base: item.link)
+            richText.show(html: html, base: item.link, emoji: item.textEmoji)
             richText.textView.isVisible = true
         } else {
             richText.clear()
             richText.textView.isVisible = false
-            body.text = hidden ? "" : item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
+            let text = hidden ? "" : item.content.flatMap { $0.isEmpty ? nil : $0 } ?? item.summary
+            bodyText.show(text, emoji: item.textEmoji)
             body.isVisible = !hidden
+        }
+    }
+
+    /// A post's poll, below its text (hidden with it).
+    private func showPoll(of item: FeedItem, hidden: Bool, now: Date) {
+        if let shown = item.poll, !hidden {
+            poll.show(shown, emoji: item.textEmoji, now: now)
+            poll.root.isVisible = true
+        } else {
+            poll.stopLoading()
+            poll.root.isVisible = false
         }
     }
 
@@ -134,27 +176,8 @@ final class ReaderPage {
         }
     }
 
-    /// The widest a picture is shown at its own size; a wider one fills
-    /// the page's width, cropped to `pictureHeight`.
-    static let smallPictureWidth: Int32 = 560
-    static let pictureHeight: Int32 = 280
-
-    /// A picture the feed says is small is shown at its own size, never
-    /// blown up; any other fills the width.
-    /// `hidden`: behind a content warning, only the feed's blurred preview.
-    private func showPicture(of item: FeedItem, hidden: Bool) {
-        if let size = item.imageSize, size.width <= Self.smallPictureWidth {
-            picture.picture.align(horizontal: .start, vertical: .start)
-            picture.picture.horizontalExpand = false
-            picture.show(item.imageURL, width: size.width, height: min(size.height, Self.pictureHeight * 2),
-                         hidden: hidden, preview: item.imageBlurhash)
-        } else {
-            picture.picture.align(horizontal: .fill, vertical: .start)
-            picture.picture.horizontalExpand = true
-            picture.show(item.imageURL, width: 1, height: Self.pictureHeight, hidden: hidden,
-                         preview: item.imageBlurhash)
-        }
-    }
+    /// The tallest a picture filling the page's width is shown.
+    static let pictureHeight = ReaderMedia.pictureHeight
 
     /// Scrolls the item's text by `lines` (negative: up), or to its top or
     /// bottom: the keys, since Page Up and Page Down move between items.
@@ -194,12 +217,16 @@ final class ReaderPage {
         guard item != nil else { return }
         item = nil
         revealed = false
-        picture.stopLoading()
-        picture.show(nil)
-        title.text = ""
+        media.clear()
+        titleText.show("", emoji: [])
         byline.text = ""
-        body.text = ""
+        warningText.show("", emoji: [])
+        warning.isVisible = false
+        reveal.show(.none, revealed: false)
+        bodyText.show("", emoji: [])
         richText.clear()
+        poll.stopLoading()
+        poll.root.isVisible = false
         linkAddress.isVisible = false
     }
 }

@@ -48,7 +48,8 @@ final class ReaderView {
 
     /// Back, Escape or Alt+Left.
     var onBack: (() -> Void)?
-    /// Open in Browser or Ctrl+Enter.
+    /// Open in Browser or Ctrl+Enter; also a media badge, with the media's
+    /// address as the item's link (as the list's badges open it).
     var onOpenInBrowser: ((FeedItem) -> Void)?
     /// After every move (and when the next page lands under `more`).
     var onMove: ((ReaderSlot) -> Void)?
@@ -68,6 +69,9 @@ final class ReaderView {
         for page in pages {
             page.onToggleReveal = { [weak self] id in self?.onToggleReveal?(id) }
             page.onOpenLink = { [weak self] url in self?.openLink(url) }
+            page.onOpenMedia = { [weak self, weak page] url in
+                if let item = page?.item { self?.openMedia(url, of: item) }
+            }
         }
         backButton.tooltip = "Back to the List (Escape)"
         backButton.setAccessibleLabel("Back")
@@ -201,6 +205,14 @@ final class ReaderView {
 
     private func openInBrowser() {
         if let item { onOpenInBrowser?(item) }
+    }
+
+    /// Plays a post's video or sound through the app's opener, as the
+    /// list's badge does.
+    private func openMedia(_ url: URL, of item: FeedItem) {
+        var media = item
+        media.link = url
+        onOpenInBrowser?(media)
     }
 
     private func openLink(_ url: URL) {

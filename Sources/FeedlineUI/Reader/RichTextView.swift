@@ -17,6 +17,8 @@ import GtkKit
 /// - Pictures go through the app's `ImageLoader` at a bounded size, and not
 ///   at all when `loadsRemoteImages` is false: their description is shown
 ///   instead, and nothing is fetched.
+/// - Custom emoji (`TextEmoji`) are drawn in the text and named for screen
+///   readers, never shown as `:shortcode:`.
 @MainActor
 final class RichTextView {
     let textView = TextView()
@@ -36,6 +38,8 @@ final class RichTextView {
     private var parsing: Task<Void, Never>?
     /// The pictures in the text shown.
     private(set) var pictures: [InlinePicture] = []
+    /// The custom emoji drawn in the text shown.
+    let textEmoji: TextEmoji
 
     /// The widest a picture in the text is shown, and the tallest.
     static let pictureMaxWidth: Int32 = 560
@@ -43,6 +47,7 @@ final class RichTextView {
 
     init(images: ImageLoader) {
         self.images = images
+        textEmoji = TextEmoji(images: images)
         textView.addCSSClass("rich-text")
         textView.setAccessibleLabel("Text of the item")
         textView.onActivateLink = { [weak self] address in
@@ -51,11 +56,13 @@ final class RichTextView {
         textView.onPointAtLink = { [weak self] address in self?.onPointAtLink?(address.flatMap(URL.init(string:))) }
     }
 
-    /// Shows `html` (relative links resolved against `base`), once parsed.
-    func show(html: String, base: URL?) {
-        guard html != self.html else { return }
+    /// Shows `html` (relative links resolved against `base`), once parsed,
+    /// with the `:shortcode:` of each of `emoji` drawn as its picture.
+    func show(html: String, base: URL?, emoji: [CustomEmoji] = []) {
+        guard html != self.html || emoji != textEmoji.emoji else { return }
         clear()
         self.html = html
+        textEmoji.emoji = emoji
         parsing = Task { [weak self] in
             let text = await Self.parse(html, base: base)
             guard let self, !Task.isCancelled, self.html == html else { return }
@@ -72,6 +79,8 @@ final class RichTextView {
         richText = nil
         pictures.forEach { $0.stop() }
         pictures = []
+        textEmoji.clear()
+        textEmoji.emoji = []
         textView.clear()
     }
 
@@ -85,6 +94,7 @@ final class RichTextView {
     private func render(_ text: RichText) {
         richText = text
         render(text.blocks, indent: 0, space: Space.block)
+        textEmoji.load()
     }
 
     /// Pixels above a block: between blocks, before a heading, between list
@@ -128,12 +138,12 @@ final class RichTextView {
                 }
                 render(inner, indent: indent + 1, space: space, italic: true)
             case .preformatted(let text):
-                let start = textView.endOffset
+                let start = beginBlock()
                 textView.append(text, [.preformatted])
                 endBlock(from: start, indent: indent, space: space, hanging: false)
             case .table(let rows):
                 for (index, row) in rows.enumerated() {
-                    let start = textView.endOffset
+                    let start = beginBlock()
                     for (column, cell) in row.enumerated() {
                         if column > 0 { textView.append(" | ", [.dim]) }
                         append(cell, extra: [])
@@ -149,34 +159,42 @@ final class RichTextView {
     /// One paragraph of `runs`, links included.
     private func paragraph(_ runs: [RichText.Run], indent: Int, space: Int32, marker: String?,
                            extra: [TextView.Tag] = []) {
-        let start = textView.endOffset
+        let start = beginBlock()
         if let marker { textView.append(marker + " ") }
         append(runs, extra: extra)
         endBlock(from: start, indent: indent, space: space, hanging: marker != nil)
     }
 
-    /// Ends the block that started at `start` with a line break: indented,
-    /// `space` pixels below the one before (none at the very top).
+    /// Starts a block on a line of its own (a line break after the block
+    /// before: none after the last, so nothing below the text but the
+    /// page's spacing). Returns where it starts.
+    private func beginBlock() -> Int32 {
+        if textView.endOffset > 0 { textView.append("\n") }
+        return textView.endOffset
+    }
+
+    /// Ends the block that started at `start`: indented, `space` pixels
+    /// below the one before (none at the very top).
     private func endBlock(from start: Int32, indent: Int, space: Int32, hanging: Bool) {
-        textView.append("\n")
         var tags: [TextView.Tag] = start > 0 ? [.spaceAbove(space)] : []
         if indent > 0 { tags.append(.indent(level: indent, hanging: hanging)) }
         textView.apply(tags, from: start)
     }
 
-    /// Appends `runs`, each run of one link made into one link.
+    /// Appends `runs`, each run of one link made into one link (custom emoji
+    /// in a link's words are said by name: its words are its name).
     private func append(_ runs: [RichText.Run], extra: [TextView.Tag]) {
         var index = runs.startIndex
         while index < runs.endIndex {
             let run = runs[index]
             guard let url = run.style.link else {
-                textView.append(run.text, Self.tags(run.style) + extra)
+                textEmoji.append(run.text, Self.tags(run.style) + extra, to: textView)
                 index += 1
                 continue
             }
             var segments: [(String, [TextView.Tag])] = []
             while index < runs.endIndex, runs[index].style.link == url {
-                segments.append((runs[index].text, Self.tags(runs[index].style) + extra))
+                segments.append((textEmoji.words(runs[index].text), Self.tags(runs[index].style) + extra))
                 index += 1
             }
             textView.appendLink(segments, address: url.absoluteString)
@@ -194,7 +212,7 @@ final class RichTextView {
     /// A picture on a line of its own, or, when remote pictures are off,
     /// its description.
     private func picture(_ image: RichText.Image, indent: Int, space: Int32) {
-        let start = textView.endOffset
+        let start = beginBlock()
         guard loadsRemoteImages else {
             textView.append(image.alt.isEmpty ? "Picture not loaded" : "Picture not loaded: \(image.alt)", [.dim])
             endBlock(from: start, indent: indent, space: space, hanging: false)
