@@ -164,6 +164,9 @@ final class ReaderPostTests: GtkTestCase, @unchecked Sendable {
             let page = window.reader.currentPage
             XCTAssertEqual(page.title.text, "Ana \u{FFFC}", "the shortcode gives way to its picture")
             XCTAssertTrue(page.title.accessibleLabelIs("Ana verified cat"))
+            waitUntil("the item is announced with the emoji by name") {
+                window.announcements.last?.hasSuffix(": Ana verified cat") == true
+            }
             let richText = text(window)
             let shown = richText.textView.text
             XCTAssertEqual(shown.trimmingCharacters(in: .whitespacesAndNewlines), "Which desktop do you run today?  Tell me below",

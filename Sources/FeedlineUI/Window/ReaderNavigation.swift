@@ -99,7 +99,7 @@ extension FeedWindow: ReaderFeed {
     private func readerMoved(to slot: ReaderSlot) {
         switch slot {
         case .item(let index):
-            announcer.announce("\(ReaderView.position(index: index, count: itemCount)): \(reader.currentPage.title.text)")
+            announcer.announce("\(ReaderView.position(index: index, count: itemCount)): \(reader.currentPage.titleText.spokenText)")
             if itemCount - 1 - index <= Self.readerPrefetchDistance { pager.loadMore() }
         case .more:
             announcer.announce(PagingText.footer(nextPageState))
