@@ -110,5 +110,10 @@ public final class MenuButton: Widget {
 
     /// Opens (or closes) its menu, as a click would.
     public func popUp() { gtk_menu_button_popup(opaque) }
+
+    /// Whether its menu is showing.
+    public var isOpen: Bool {
+        gtk_menu_button_get_popover(opaque).map { gtk_widget_get_visible(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self)) != 0 } ?? false
+    }
     public func popDown() { gtk_menu_button_popdown(opaque) }
 }
