@@ -16,8 +16,10 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // The few things Swift cannot call directly: variadic functions,
-        // type macros, and the GLib watch that drains the dispatch main queue.
+        // The C the app needs and Swift cannot write, a file per mechanism
+        // (include/CGtkShim.h lists them): the GLib watch that drains the
+        // dispatch main queue, the list model, the image decoder, variadic
+        // calls, accessibility setters, inline pictures, link anchors.
         .target(
             name: "CGtkShim",
             dependencies: ["CGtk"],
@@ -42,11 +44,20 @@ let package = Package(
         .executableTarget(name: "feedline-bench", dependencies: ["FeedlineUI", "FeedTestSupport"]),
         // Real feed files and a source the tests can hold and release.
         .target(name: "FeedTestSupport", dependencies: ["FeedCore"], path: "Tests/FeedTestSupport"),
+        // Test hooks the app must not ship: checks of what GTK tells screen
+        // readers and of the clipboard, in C and in Swift. Only test targets
+        // depend on these, never a product.
+        .target(name: "CGtkTestSupport", dependencies: ["CGtk"], path: "Tests/CGtkTestSupport"),
+        .target(
+            name: "GtkKitTestSupport",
+            dependencies: ["GtkKit", "CGtk", "CGtkTestSupport"],
+            path: "Tests/GtkKitTestSupport"
+        ),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "FeedlineUITests",
-            dependencies: ["FeedlineUI", "GtkKit", "FeedCore", "FeedTestSupport"]
+            dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "FeedCore", "FeedTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

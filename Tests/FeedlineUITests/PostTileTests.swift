@@ -2,6 +2,7 @@ import FeedCore
 import FeedTestSupport
 import Foundation
 import GtkKit
+import GtkKitTestSupport
 import XCTest
 
 @testable import FeedlineUI

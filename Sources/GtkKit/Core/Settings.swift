@@ -57,11 +57,4 @@ extension Widget {
     public func copyToClipboard(_ text: String) {
         gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
     }
-
-    /// The text this app last put on the clipboard, if it still owns it.
-    public var clipboardText: String? {
-        guard let text = feedline_clipboard_local_text(gtk_widget_get_clipboard(widget)) else { return nil }
-        defer { g_free(text) }
-        return String(cString: text)
-    }
 }

@@ -12,7 +12,8 @@ private final class DescriptionBox {
 /// A GtkWidget. Subclasses add what their widget kind needs.
 @MainActor
 open class Widget: Object {
-    var widget: UnsafeMutablePointer<GtkWidget> { pointer() }
+    /// The GtkWidget (package: GtkKitTestSupport's checks read it).
+    package var widget: UnsafeMutablePointer<GtkWidget> { pointer() }
 
     /// Wraps a widget pointer owned elsewhere (a parent, a list row).
     init(borrowing pointer: UnsafeMutablePointer<GtkWidget>) {
@@ -165,7 +166,9 @@ open class Widget: Object {
 
     // MARK: Accessibility
 
-    private var accessible: OpaquePointer { OpaquePointer(widget) }
+    /// The widget as a GtkAccessible (package: for GtkKitTestSupport's
+    /// checks of what GTK holds).
+    package var accessible: OpaquePointer { OpaquePointer(widget) }
 
     /// The accessible name a screen reader speaks for this widget.
     public func setAccessibleLabel(_ label: String) {
@@ -201,20 +204,6 @@ open class Widget: Object {
         } else {
             feedline_accessible_reset_description(accessible)
         }
-    }
-
-    /// Whether GTK holds exactly this accessible label / description (nil:
-    /// none) / BUSY state. For tests: needs `GTK_A11Y=test`.
-    public func accessibleLabelIs(_ label: String) -> Bool {
-        feedline_accessible_string_is(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label) != 0
-    }
-
-    public func accessibleDescriptionIs(_ description: String?) -> Bool {
-        feedline_accessible_string_is(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description) != 0
-    }
-
-    public func accessibleBusyIs(_ busy: Bool) -> Bool {
-        feedline_accessible_busy_is(accessible, busy ? 1 : 0) != 0
     }
 
     /// The BUSY state: "something in here is loading".

@@ -1,0 +1,13 @@
+/*
+ * CGtkTestSupport: C the tests need and the app must not ship. Only test
+ * targets (through GtkKitTestSupport) depend on it:
+ *
+ *   AccessibleChecks  whether GTK holds exactly an accessible property or
+ *                     state (run the tests with GTK_A11Y=test)
+ *   LocalClipboard    the text this process put on the clipboard
+ */
+#pragma once
+#include <gtk/gtk.h>
+
+#include "AccessibleChecks.h"
+#include "LocalClipboard.h"
