@@ -50,8 +50,17 @@ public final class FeedWindow {
     /// The next tick of the countdown to an automatic retry.
     private var countdownTick: ScheduledCall?
 
-    /// Every message sent to screen readers, oldest first (for tests).
-    private(set) var announcements: [String] = []
+    /// The last messages sent to screen readers, oldest first (for tests).
+    /// Bounded: past `announcementsKept` the oldest go, so a long reading
+    /// session holds a few dozen strings, not one per item ever read.
+    private(set) var announcements: [String] = [] {
+        didSet {
+            if announcements.count > Self.announcementsKept {
+                announcements.removeFirst(announcements.count - Self.announcementsKept)
+            }
+        }
+    }
+    static let announcementsKept = 50
 
     /// A window on `source` alone, without a feed switcher.
     convenience init(application: Application, source: any FeedSource) {

@@ -56,9 +56,12 @@ public enum ContextMenu {
         // it nowhere: the popover's parent need not be focusable).
         let root = gtk_widget_get_root(widget.widget)
         let previousFocus = root.flatMap { gtk_root_get_focus($0) }.map { Widget(borrowing: $0) }
-        // "closed" can come more than once: handle the first only.
+        // "closed" can come more than once: handle the first only. The
+        // handler holds `menu` while it shows (so `lastMenu`, weak, finds it)
+        // and lets it go once closed.
         var connection: SignalConnection?
         let closed: @MainActor () -> Void = {
+            withExtendedLifetime(menu) {}
             connection?.disconnect()
             isOpen = false
             if let previousFocus, let root {
@@ -79,9 +82,11 @@ public enum ContextMenu {
         lastMenu = menu
     }
 
-    /// Whether a context menu is showing, and the last one shown (for tests).
-    public private(set) static var isOpen = false
-    public private(set) static var lastMenu: Menu?
+    /// Whether a context menu is showing, and the menu shown last while it
+    /// is still alive (for tests: package, not exported; weak, so it keeps
+    /// no menu alive once its popover has closed).
+    package private(set) static var isOpen = false
+    package private(set) static weak var lastMenu: Menu?
 }
 
 /// A GtkMenuButton showing a menu model: the header bar's primary menu.
