@@ -223,4 +223,46 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(catalog().loadsRemoteImages, "changes nothing kept")
         }
     }
+
+    func testCtrlOThenArrowsAndEnterSwitchFeedsEveryTime() {
+        MainActor.assumeIsolated {
+            let news = FeedSpec.document(server.url("/news.json"))
+            try! libraryFile.save(FeedLibrary(feeds: [SavedFeed(news, title: "Loopback News")]))
+            let window = openWindow(.sample, catalog: catalog())
+            let sample = window.window.title ?? ""
+            window.feedList.focusRow(at: 0)
+            // The menu opens on its first entry. Twice: after the first
+            // switch, the menu once opened with nothing focused, and the
+            // keys went to the list behind it (Enter opened an item).
+            // One run of keys, as typed: giving the window focus between
+            // them would take it from the open menu.
+            for (from, keys, to) in [(sample, ["Down"], "Loopback News"), ("Loopback News", ["Down", "Up"], sample)] {
+                settle(window)
+                let focused = window.feedList.focusedItem?.id
+                XDoTool.press(["ctrl+o"] + keys + ["Return"], inWindowTitled: from, delay: 300)
+                waitUntil("the feed switches to \(to)") { window.window.title == to || window.isReading }
+                XCTAssertFalse(window.isReading, "Enter went to the menu, not to the list behind it")
+                XCTAssertTrue(focused == nil || window.feedList.focusedItem?.id != "item-1", "the arrows did not move in the list")
+            }
+        }
+    }
+
+    func testSwitchingFeedsWhileScrolledDownLeavesGTKNothingToWarnAbout() {
+        MainActor.assumeIsolated {
+            let news = FeedSpec.document(server.url("/news.json"))
+            try! libraryFile.save(FeedLibrary(feeds: [SavedFeed(news, title: "Loopback News")]))
+            let window = openWindow(.sample, catalog: catalog())
+            scrollToBottom(window)
+            waitUntil("more of the sample is loaded") { window.feedList.itemCount >= 20 }
+            settle(window)
+            XCTAssertGreaterThan(window.feedList.adjustment.value, 0, "scrolled down")
+            let warnings = capturingStandardError {
+                XCTAssertTrue(window.window.activateAction("win.open-feed", string: "1"))
+                waitUntil("the other feed shows") { window.feedList.items.first?.title == "News 0" }
+                settle(window)
+            }
+            XCTAssertFalse(warnings.contains("failed to scroll"), warnings)
+            XCTAssertEqual(window.feedList.adjustment.value, 0, "at the top of the new feed")
+        }
+    }
 }

@@ -352,13 +352,16 @@ final class FeedList {
     }
 
     /// Empties the list (switching feeds): no rows, no footer, at the top.
+    /// Back to the top first, while the rows are there: GTK 4.8 warns
+    /// ("failed to scroll to given position") when the position moves in
+    /// the step that took its rows away.
     func removeAll() {
         view.dropFocus()
+        adjustment.value = 0
         store.removeAll()
         revealed.removeAll()
         itemCount = 0
         footer = nil
-        adjustment.value = 0
     }
 
     /// Back to the first row; with `focusFirstRow`, keyboard focus goes

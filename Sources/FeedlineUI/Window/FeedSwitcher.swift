@@ -4,9 +4,14 @@ import GtkKit
 /// The header bar's title: the current feed's name as a button whose menu
 /// switches feeds ("GNOME Help", the feeds the reader added), adds one, or
 /// removes the current one. Ctrl+O opens it.
+///
+/// Each change of feeds gives the button a new menu rather than editing
+/// the one it has: GTK 4.8's menu, rebuilt under itself as the feed it
+/// had just chosen opened, came up the next time with no item focused, so
+/// Down and Enter went to the list behind it.
 @MainActor
 final class FeedSwitcher {
-    let menu = Menu()
+    private(set) var menu = Menu()
     let button: MenuButton
     /// The feed entries as listed, in order (for tests).
     private(set) var feedLabels: [String] = []
@@ -23,7 +28,7 @@ final class FeedSwitcher {
         // Its name is the visible label (the feed); the tooltip says what
         // it does.
         button.label = title
-        menu.removeAll()
+        menu = Menu()
         let feeds = Menu()
         for (index, entry) in entries.enumerated() {
             let label = entry.spec == current ? "\(entry.title) (open)" : entry.title
@@ -37,6 +42,7 @@ final class FeedSwitcher {
             manage.append("_Remove “\(Self.plain(title))”", action: "win.remove-feed")
         }
         menu.appendSection(manage)
+        button.setMenu(menu)
     }
 
     /// Menu labels read "_" as a mnemonic: feed titles must show it as is.

@@ -116,6 +116,11 @@ public final class MenuButton: Widget {
     /// Opens (or closes) its menu, as a click would.
     public func popUp() { gtk_menu_button_popup(opaque) }
 
+    /// Makes `menu` the one it opens.
+    public func setMenu(_ menu: Menu) {
+        gtk_menu_button_set_menu_model(opaque, menu.model)
+    }
+
     /// Whether its menu is showing.
     public var isOpen: Bool {
         gtk_menu_button_get_popover(opaque).map { gtk_widget_get_visible(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self)) != 0 } ?? false
