@@ -52,6 +52,15 @@ final class FeedWindowMenuTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testEveryAcceleratorIsInstalledFromTheTable() {
+        MainActor.assumeIsolated {
+            for shortcut in Shortcut.all {
+                guard let action = shortcut.action else { continue }
+                XCTAssertEqual(TestApplication.shared.accelerators(for: action), shortcut.keys, action)
+            }
+        }
+    }
+
     func testF1ShowsTheKeyboardShortcuts() {
         MainActor.assumeIsolated {
             let title = "Help \(UUID().uuidString.prefix(8))"

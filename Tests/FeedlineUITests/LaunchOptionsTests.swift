@@ -61,6 +61,19 @@ final class LaunchOptionsTests: XCTestCase {
         }
     }
 
+    func testHelpListsTheKeysFromTheOneTableOfShortcuts() {
+        let listed = Shortcut.all.filter(\.inHelp)
+        XCTAssertGreaterThan(listed.count, 10)
+        for shortcut in listed {
+            XCTAssertTrue(LaunchCommand.usage.contains("  " + shortcut.readableKeys), shortcut.readableKeys)
+        }
+        XCTAssertTrue(LaunchCommand.usage.contains("  Ctrl+R, F5          Refresh from the top\n"))
+        XCTAssertEqual(Shortcut.readable("<Control>question"), "Ctrl+?")
+        XCTAssertEqual(Shortcut.readable("<Shift>Page_Down"), "Shift+Page Down")
+        XCTAssertEqual(Shortcut.readable("<Alt>r"), "Alt+R")
+        XCTAssertEqual(Shortcut.readable("Return"), "Enter")
+    }
+
     func testBadCommandLinesSayWhatIsWrong() {
         func message(_ arguments: [String]) -> String? {
             do {

@@ -78,17 +78,11 @@ public final class FeedlineApp {
         return window
     }
 
-    /// The keyboard shortcuts of every Feedline window.
+    /// The keyboard shortcuts of every Feedline window (`Shortcut.all`).
     static func installShortcuts(on application: Application) {
-        application.setAccelerators(["<Control>r", "F5"], for: "win.refresh")
-        application.setAccelerators(["<Alt>r"], for: "win.retry")
-        application.setAccelerators(["<Control>w"], for: "win.close")
-        application.setAccelerators(["<Control>q"], for: "app.quit")
-        application.setAccelerators(["<Control>question", "F1"], for: "win.show-help-overlay")
-        application.setAccelerators(["<Control>o"], for: "win.choose-feed")
-        application.setAccelerators(["<Control>n"], for: "win.add-feed")
-        application.setAccelerators(["<Control>1"], for: "win.layout::list")
-        application.setAccelerators(["<Control>2"], for: "win.layout::grid")
+        for shortcut in Shortcut.all {
+            if let action = shortcut.action { application.setAccelerators(shortcut.keys, for: action) }
+        }
     }
 
     private func showAbout() {

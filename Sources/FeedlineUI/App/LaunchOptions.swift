@@ -132,7 +132,20 @@ extension LaunchCommand {
         return .run(options)
     }
 
-    public static let usage = """
+    /// The keys `--help` lists, from `Shortcut.all`: the key column 20
+    /// wide, a longer one on a line of its own.
+    static var keysHelp: String {
+        Shortcut.all.filter(\.inHelp).map { shortcut in
+            let keys = shortcut.readableKeys
+            let indent = String(repeating: " ", count: 22)
+            let title = shortcut.group == .item ? "In an item: " + shortcut.title.prefix(1).lowercased() + shortcut.title.dropFirst()
+                : shortcut.title
+            return keys.count <= 18 ? "  " + keys.padding(toLength: 20, withPad: " ", startingAt: 0) + title
+                : "  " + keys + "\n" + indent + title
+        }.joined(separator: "\n")
+    }
+
+    public static var usage: String { """
         Usage: feedline [OPTION…] [URL-OR-FILE]
 
         Feedline shows a feed as one endless list that loads page by page as you
@@ -168,19 +181,8 @@ extension LaunchCommand {
           -h, --help          Show this help and exit
           --version           Show the version and exit
 
-        Keys in the window:
-          Ctrl+R, F5          Refresh from the top
-          Ctrl+O              Choose another feed
-          Ctrl+N              Add a feed
-          Ctrl+1, Ctrl+2      Show the feed as a list, or as a grid of
-                              pictures (remembered for each feed)
-          Ctrl+W              Close the window
-          Ctrl+Q              Quit
-          Enter               Read the focused item (Escape: back to the list)
-          Left, Right         In an item: the previous or next item
-          Up, Down            In an item: scroll its text (Home, End too)
-          Ctrl+Enter          Open the focused item's link in the browser
-          Alt+R               Retry, after a page failed to load
+        Keys in the window (F1 shows them all):
+        \(keysHelp)
 
         Examples:
           feedline
@@ -194,4 +196,5 @@ extension LaunchCommand {
           feedline --hacker-news
 
         """
+    }
 }

@@ -1,7 +1,7 @@
 import GtkKit
 
-/// The keyboard shortcuts window (Ctrl+? or F1, and the primary menu).
-/// Keep it in step with `FeedlineApp.installShortcuts` and `FeedList`'s keys.
+/// The keyboard shortcuts window (Ctrl+? or F1, and the primary menu),
+/// made from `Shortcut.all`.
 @MainActor
 enum ShortcutsWindow {
     static func make() -> Widget {
@@ -14,36 +14,12 @@ enum ShortcutsWindow {
         return window
     }
 
-    private static let groups: [(title: String, shortcuts: [(String, String)])] = [
-        ("General", [
-            ("Refresh from the top", "<Control>r F5"),
-            ("Retry after a failure", "<Alt>r"),
-            ("Choose a feed", "<Control>o"),
-            ("Add a feed", "<Control>n"),
-            ("Main menu", "F10"),
-            ("Keyboard shortcuts", "<Control>question F1"),
-            ("Close the window", "<Control>w"),
-            ("Quit", "<Control>q"),
-        ]),
-        ("Feed", [
-            ("Read the item", "Return"),
-            ("Back from the item to the list", "Escape <Alt>Left"),
-            ("Open the item in the browser", "<Control>Return"),
-            ("Item menu: open or copy its link", "Menu <Shift>F10"),
-            ("Previous or next item", "Up Down"),
-            ("A screenful up or down", "Page_Up Page_Down"),
-            ("First or last loaded item (the last loads more)", "Home End"),
-            ("Leave the list", "Tab <Shift>Tab"),
-            ("Show as a list", "<Control>1"),
-            ("Show as a grid of pictures", "<Control>2"),
-        ]),
-        ("Item", [
-            ("Previous or next item", "Left Right Page_Up Page_Down"),
-            ("Scroll the item's text", "Up Down Home End"),
-            ("Back to the list", "Escape <Alt>Left"),
-            ("Open the item in the browser", "<Control>Return"),
-        ]),
-    ]
+    /// `Shortcut.all`, by group.
+    private static var groups: [(title: String, shortcuts: [(String, String)])] {
+        Shortcut.Group.allCases.map { group in
+            (group.rawValue, Shortcut.all.filter { $0.group == group }.map { ($0.title, $0.keys.joined(separator: " ")) })
+        }
+    }
 
     private static var xml: String {
         func escape(_ text: String) -> String {

@@ -36,6 +36,19 @@ public final class Application: Object {
         }
     }
 
+    /// The keyboard shortcuts set for a detailed action name.
+    public func accelerators(for action: String) -> [String] {
+        guard let strings = gtk_application_get_accels_for_action(application, action) else { return [] }
+        defer { g_strfreev(strings) }
+        var result: [String] = []
+        var index = 0
+        while let string = strings[index] {
+            result.append(String(cString: string))
+            index += 1
+        }
+        return result
+    }
+
     /// Runs the main loop until the last window closes or `quit()`.
     /// Swift concurrency's main actor runs inside it.
     public func run() -> Int32 {

@@ -1,0 +1,70 @@
+/// Every key Feedline answers, declared once: this table installs the
+/// application's accelerators, fills the shortcuts window and writes the
+/// keys part of `--help`. A key that a widget handles itself (the list's
+/// arrows, the reader's Left and Right) has no action here; it is listed
+/// so the reader can find it, and its handler lives with the widget.
+struct Shortcut {
+    enum Group: String, CaseIterable {
+        case general = "General", feed = "Feed", item = "Item"
+    }
+
+    let group: Group
+    /// What it does, as the shortcuts window and `--help` say it.
+    let title: String
+    /// GTK accelerators ("<Control>r", "F5"), in the order they are shown.
+    let keys: [String]
+    /// The action the keys trigger ("win.refresh"), when the application
+    /// installs them as accelerators.
+    var action: String?
+    /// Whether `--help` lists it (the keys a newcomer needs first).
+    var inHelp = false
+
+    static let all: [Shortcut] = [
+        Shortcut(group: .general, title: "Refresh from the top", keys: ["<Control>r", "F5"], action: "win.refresh", inHelp: true),
+        Shortcut(group: .general, title: "Retry after a failure", keys: ["<Alt>r"], action: "win.retry", inHelp: true),
+        Shortcut(group: .general, title: "Choose a feed", keys: ["<Control>o"], action: "win.choose-feed", inHelp: true),
+        Shortcut(group: .general, title: "Add a feed", keys: ["<Control>n"], action: "win.add-feed", inHelp: true),
+        Shortcut(group: .general, title: "Main menu", keys: ["F10"]),
+        Shortcut(group: .general, title: "Keyboard shortcuts", keys: ["<Control>question", "F1"],
+                 action: "win.show-help-overlay", inHelp: true),
+        Shortcut(group: .general, title: "Close the window", keys: ["<Control>w"], action: "win.close", inHelp: true),
+        Shortcut(group: .general, title: "Quit", keys: ["<Control>q"], action: "app.quit", inHelp: true),
+        Shortcut(group: .feed, title: "Read the item", keys: ["Return"], inHelp: true),
+        Shortcut(group: .feed, title: "Back from the item to the list", keys: ["Escape", "<Alt>Left"], inHelp: true),
+        Shortcut(group: .feed, title: "Open the item in the browser", keys: ["<Control>Return"], inHelp: true),
+        Shortcut(group: .feed, title: "Item menu: open or copy its link, show or play what it holds",
+                 keys: ["Menu", "<Shift>F10"]),
+        Shortcut(group: .feed, title: "Previous or next item", keys: ["Up", "Down"]),
+        Shortcut(group: .feed, title: "A screenful up or down", keys: ["Page_Up", "Page_Down"]),
+        Shortcut(group: .feed, title: "First or last loaded item (the last loads more)", keys: ["Home", "End"]),
+        Shortcut(group: .feed, title: "Leave the list", keys: ["Tab", "<Shift>Tab"]),
+        Shortcut(group: .feed, title: "Show as a list", keys: ["<Control>1"], action: "win.layout::list", inHelp: true),
+        Shortcut(group: .feed, title: "Show as a grid of pictures", keys: ["<Control>2"], action: "win.layout::grid",
+                 inHelp: true),
+        Shortcut(group: .item, title: "Previous or next item", keys: ["Left", "Right", "Page_Up", "Page_Down"], inHelp: true),
+        Shortcut(group: .item, title: "Scroll the item's text", keys: ["Up", "Down", "Home", "End"], inHelp: true),
+        Shortcut(group: .item, title: "Back to the list", keys: ["Escape", "<Alt>Left"]),
+        Shortcut(group: .item, title: "Open the item in the browser", keys: ["<Control>Return"]),
+    ]
+
+    /// The keys as a person reads them: "Ctrl+R, F5", "Alt+Left",
+    /// "Page Up".
+    var readableKeys: String {
+        keys.map(Self.readable).joined(separator: ", ")
+    }
+
+    static func readable(_ accelerator: String) -> String {
+        var rest = Substring(accelerator)
+        var parts: [String] = []
+        while rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
+            let modifier = rest[rest.index(after: rest.startIndex)..<close]
+            parts.append(modifierNames[String(modifier)] ?? String(modifier))
+            rest = rest[rest.index(after: close)...]
+        }
+        let key = keyNames[String(rest)] ?? (rest.count == 1 ? rest.uppercased() : rest.replacingOccurrences(of: "_", with: " "))
+        return (parts + [key]).joined(separator: "+")
+    }
+
+    private static let modifierNames = ["Control": "Ctrl", "Primary": "Ctrl", "Alt": "Alt", "Shift": "Shift"]
+    private static let keyNames = ["Return": "Enter", "question": "?", "Escape": "Escape"]
+}
