@@ -119,8 +119,8 @@ final class FeedRow: ItemWidgets {
         warning.isVisible = warningString != nil
         warningText.show(warningString ?? "", emoji: textEmoji)
         reveal.show(veil, revealed: revealed)
-        let textHidden = veil == .post && !revealed
-        let summaryString = textHidden ? "" : item.summary
+        let hidden = ItemText.hidden(item, revealed: revealed)
+        let summaryString = hidden.text ? "" : item.summary
         summaryText.show(summaryString, emoji: textEmoji)
         summary.isVisible = !summaryString.isEmpty
         byline.text = ItemText.byline(item, when: when)
@@ -130,8 +130,8 @@ final class FeedRow: ItemWidgets {
         }
         // A picture behind a content warning or marked sensitive stays
         // hidden until revealed (and is not downloaded).
-        showMedia(of: item, hidden: veil != .none && !revealed)
-        if let shownPoll = details?.poll, !textHidden {
+        showMedia(of: item, hidden: hidden.media)
+        if let shownPoll = details?.poll, !hidden.text {
             let view = pollView()
             view.root.isVisible = true
             view.show(shownPoll, emoji: textEmoji, now: Date())

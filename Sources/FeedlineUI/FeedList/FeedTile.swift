@@ -93,8 +93,8 @@ final class FeedTile: ItemWidgets {
         let details = item.details
         let textEmoji = details?.textEmoji ?? []
         let veil = ItemText.veil(item)
-        let hidden = veil == .post && !revealed
-        if hidden {
+        let hidden = ItemText.hidden(item, revealed: revealed)
+        if hidden.text {
             titleText.show(ItemText.warning(item) ?? "", emoji: textEmoji)
             title.addCSSClass("feed-row-warning")
         } else {
@@ -106,12 +106,11 @@ final class FeedTile: ItemWidgets {
         // A sound without a picture keeps the picture's box, for its badge.
         let playing = item.media.flatMap { $0.kind.plays ? $0 : nil }
         let hasPicture = item.imageURL != nil || playing != nil
-        let mediaHidden = veil != .none && !revealed
-        picture.show(item.imageURL, placeholder: hasPicture, hidden: mediaHidden, preview: item.imageBlurhash)
-        mediaBadge.show(mediaHidden ? nil : playing)
+        picture.show(item.imageURL, placeholder: hasPicture, hidden: hidden.media, preview: item.imageBlurhash)
+        mediaBadge.show(hidden.media ? nil : playing)
         excerpt.isVisible = !hasPicture
-        excerptText.show(hasPicture || hidden ? "" : Self.excerpt(of: item), emoji: textEmoji)
-        if let shownPoll = details?.poll, !hidden {
+        excerptText.show(hasPicture || hidden.text ? "" : Self.excerpt(of: item), emoji: textEmoji)
+        if let shownPoll = details?.poll, !hidden.text {
             let line = pollLineLabel()
             line.text = "Poll · " + PostText.pollStatus(shownPoll, now: Date())
             line.isVisible = true

@@ -118,11 +118,10 @@ final class ReaderPage {
         warningText.show(warningString ?? "", emoji: item.textEmoji)
         warning.isVisible = warningString != nil
         reveal.show(veil, revealed: revealed)
-        // The text only behind a content warning; the media behind either.
-        let textHidden = veil == .post && !revealed
-        media.show(item, hidden: veil != .none && !revealed)
-        showText(of: item, hidden: textHidden)
-        showPoll(of: item, hidden: textHidden, now: now)
+        let hidden = ItemText.hidden(item, revealed: revealed)
+        media.show(item, hidden: hidden.media)
+        showText(of: item, hidden: hidden.text)
+        showPoll(of: item, hidden: hidden.text, now: now)
         root.visibleChildName = "item"
     }
 

@@ -86,4 +86,17 @@ enum ItemText {
         if warning(item) != nil { return .post }
         return item.sensitiveMedia ? .media : .none
     }
+
+    /// What of `item` stays hidden (and, for media, undownloaded) until the
+    /// reader asks: the text only behind a content warning, the media
+    /// behind either veil. The one place rows, tiles and the reader ask.
+    struct Hidden: Equatable {
+        var text: Bool
+        var media: Bool
+    }
+
+    static func hidden(_ item: FeedItem, revealed: Bool) -> Hidden {
+        let veil = veil(item)
+        return Hidden(text: veil == .post && !revealed, media: veil != .none && !revealed)
+    }
 }
