@@ -276,22 +276,13 @@ final class ImageFetcherTests: XCTestCase {
         XCTAssertEqual(freshness(["Cache-Control": "no-cache"]), .freshUntil(now))
         XCTAssertEqual(freshness(["Cache-Control": "max-age=600", "Expires": "Thu, 01 Jan 1970 00:00:00 GMT"]),
                        .freshUntil(now + 600), "max-age wins over Expires")
-        XCTAssertEqual(freshness(["Expires": httpDate(now + 120)]), .freshUntil(now + 120))
+        XCTAssertEqual(freshness(["Expires": imfFixdate(now + 120)]), .freshUntil(now + 120))
         XCTAssertEqual(freshness(["Expires": "0"]), .freshUntil(now), "an unreadable Expires is already past")
-        XCTAssertEqual(freshness(["Last-Modified": httpDate(now - 1000)]), .freshUntil(now + 100),
+        XCTAssertEqual(freshness(["Last-Modified": imfFixdate(now - 1000)]), .freshUntil(now + 100),
                        "a tenth of the time since the last change")
-        XCTAssertEqual(freshness(["Last-Modified": httpDate(now - 365 * 86_400)]),
+        XCTAssertEqual(freshness(["Last-Modified": imfFixdate(now - 365 * 86_400)]),
                        .freshUntil(now + 7 * 86_400), "at most a week")
         XCTAssertEqual(freshness([:]), .freshUntil(now + 86_400), "a day when the server says nothing")
-    }
-
-    /// An IMF-fixdate, as servers send in `Expires` and `Last-Modified`.
-    private func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 
     /// Polls `condition` until it holds (at most 10 s).

@@ -116,7 +116,7 @@ final class RateLimitTests: XCTestCase {
 
     func testA429WithAnHTTPDateIsRateLimited() async throws {
         let server = try LoopbackServer { _ in
-            .init(status: 429, headers: ["Retry-After": Self.imfFixdate(Date().addingTimeInterval(90))])
+            .init(status: 429, headers: ["Retry-After": imfFixdate(Date().addingTimeInterval(90))])
         }
         let error = await feedError { [url = server.url("/")] in try await HTTPClient().get(url) }
         XCTAssertEqual(error?.reason, "Rate limited")
@@ -159,13 +159,5 @@ final class RateLimitTests: XCTestCase {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar.component(.year, from: date)
-    }
-
-    private static func imfFixdate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 }

@@ -50,15 +50,6 @@ final class WebSourceFaultTests: XCTestCase {
 
     private typealias Response = LoopbackServer.Response
 
-    /// "Sun, 06 Nov 1994 08:49:37 GMT" (RFC 9110's preferred HTTP-date).
-    private static func imfFixdate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
-    }
-
     func testEveryFaultGivesEverySourceAClearReason() async throws {
         let current = Mutex(Fault.malformed)
         let server = try LoopbackServer { _ in Self.response(for: current.withLock { $0 }) }

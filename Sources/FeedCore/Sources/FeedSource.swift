@@ -35,6 +35,11 @@ public struct FeedError: Error, Equatable, Sendable, CustomStringConvertible {
         detail.map { "\(reason) (\($0))" } ?? reason
     }
 
+    /// A cursor the source never handed out (a stale or mangled one).
+    public static func badCursor(_ cursor: PageCursor) -> FeedError {
+        FeedError("This page can't be found", detail: "bad cursor \(cursor)")
+    }
+
     /// Wraps any error as a FeedError, keeping one that already is.
     public init(describing error: any Error) {
         if let feedError = error as? FeedError {

@@ -24,7 +24,7 @@ public actor LocalFeedSource: FeedSource {
         let document: FeedDocument
         if let cursor {
             guard let offset = Int(cursor.rawValue), offset >= 0 else {
-                throw FeedError("This page can't be found", detail: "bad cursor \(cursor)")
+                throw FeedError.badCursor(cursor)
             }
             start = offset
             document = try self.document ?? load()

@@ -46,7 +46,7 @@ public final class SyntheticFeedSource: FeedSource {
         let start: Int
         if let cursor {
             guard let offset = Int(cursor.rawValue), offset >= 0 else {
-                throw FeedError("This page doesn't exist", detail: "bad cursor \(cursor)")
+                throw FeedError.badCursor(cursor)
             }
             start = offset
         } else {

@@ -37,7 +37,7 @@ public struct HackerNewsSource: FeedSource {
         if let cursor {
             let parts = cursor.rawValue.split(separator: "@")
             guard parts.count == 2, let number = Int(parts[0]), number > 0, let time = Int(parts[1]) else {
-                throw FeedError("This page can't be found", detail: "bad cursor \(cursor)")
+                throw FeedError.badCursor(cursor)
             }
             (page, pin) = (number, time)
         }

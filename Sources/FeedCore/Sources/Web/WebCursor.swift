@@ -21,7 +21,7 @@ enum WebCursor {
 
     static func url(_ cursor: PageCursor) throws(FeedError) -> URL {
         guard let url = URL(string: cursor.rawValue), url.scheme != nil else {
-            throw FeedError("This page can't be found", detail: "bad cursor \(cursor)")
+            throw FeedError.badCursor(cursor)
         }
         return url
     }

@@ -28,7 +28,7 @@ public actor WebDocumentSource: FeedSource {
         if let cursor {
             let parts = cursor.rawValue.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, let number = Int(parts[0]), number >= 0, let address = URL(string: String(parts[1])) else {
-                throw FeedError("This page can't be found", detail: "bad cursor \(cursor)")
+                throw FeedError.badCursor(cursor)
             }
             (documentURL, offset) = (address, number)
         }
