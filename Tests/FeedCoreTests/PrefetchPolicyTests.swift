@@ -83,4 +83,12 @@ final class PrefetchStrategyTests: XCTestCase {
         policy.observe(offset: 1900, at: 1.02)
         XCTAssertEqual(policy.speed(at: 1.02), 0)
     }
+
+    func testTheReaderAsksForTheNextPageTenItemsBeforeTheLastLoaded() {
+        XCTAssertFalse(ReaderLookAhead.shouldLoadMore(showing: 0, of: 20))
+        XCTAssertFalse(ReaderLookAhead.shouldLoadMore(showing: 8, of: 20))
+        XCTAssertTrue(ReaderLookAhead.shouldLoadMore(showing: 9, of: 20), "ten items left after it")
+        XCTAssertTrue(ReaderLookAhead.shouldLoadMore(showing: 19, of: 20), "the last one")
+        XCTAssertTrue(ReaderLookAhead.shouldLoadMore(showing: 0, of: 5), "a short feed asks at once")
+    }
 }

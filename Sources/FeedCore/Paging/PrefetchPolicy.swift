@@ -124,3 +124,18 @@ public struct PrefetchPolicy: Sendable {
         return metrics.remainingBelow < distance
     }
 }
+
+/// When the reader view, showing one item at a time, asks for the next
+/// page: `itemsAhead` items before the last one loaded. Ten lets someone
+/// holding Right (20 moves a second) never wait for pages that take
+/// 300 ms; three made them wait at 96 of 1,000 moves (docs/BENCHMARKS.md,
+/// "Reader view").
+public enum ReaderLookAhead {
+    public static let itemsAhead = 10
+
+    /// Whether to ask for the next page with item `index` (0-based) shown
+    /// of `loaded` items.
+    public static func shouldLoadMore(showing index: Int, of loaded: Int) -> Bool {
+        loaded - 1 - index <= itemsAhead
+    }
+}

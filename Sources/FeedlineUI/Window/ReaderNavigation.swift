@@ -8,11 +8,6 @@ import GtkKit
 /// read, with keyboard focus on it. In the reader, the pager keeps loading
 /// ahead as in the list.
 extension FeedWindow: ReaderFeed {
-    /// How many items before the last loaded one the reader view asks for
-    /// the next page: enough for someone holding Right (20 moves a second)
-    /// not to wait for pages that take 300 ms (see docs/BENCHMARKS.md).
-    static let readerPrefetchDistance = 10
-
     /// The reader view is showing (the list stays loaded beneath it).
     var isReading: Bool { content.visibleChildName == "reader" }
 
@@ -100,7 +95,7 @@ extension FeedWindow: ReaderFeed {
         switch slot {
         case .item(let index):
             announcer.announce("\(ReaderView.position(index: index, count: itemCount)): \(reader.currentPage.titleText.spokenText)")
-            if itemCount - 1 - index <= Self.readerPrefetchDistance { pager.loadMore() }
+            if ReaderLookAhead.shouldLoadMore(showing: index, of: itemCount) { pager.loadMore() }
         case .more:
             announcer.announce(PagingText.footer(nextPageState))
             pager.loadMore()
