@@ -10,8 +10,8 @@ import XCTest
 final class FeedRowTests: GtkTestCase, @unchecked Sendable {
     let fixture = FeedFixture()
 
-    func testFeedTextIsShownLiterallyNeverAsMarkup() {
-        MainActor.assumeIsolated {
+    func testFeedTextIsShownLiterallyNeverAsMarkup() throws {
+        try MainActor.assumeIsolated {
             let title = "<b>Bold</b> & <i>co</i> &amp; <span foreground='red'>red</span>"
             let summary = "Tom & Jerry <3 <a href='x'>link</a>"
             let url = fixture.writeFeed(count: 3) { index, item in
@@ -20,23 +20,23 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
                 item["authors"] = [["name": "<u>Eve</u>"]]
             }
             let window = openWindow(on: LocalFeedSource(file: url))
-            let cell = try! XCTUnwrap(window.feedList.factory.cell(at: 0))
-            XCTAssertEqual(cell.row!.title.text, title)
-            XCTAssertEqual(cell.row!.summary.text, summary)
-            XCTAssertTrue(cell.row!.byline.text.hasPrefix("<u>Eve</u> · "), cell.row!.byline.text)
-            XCTAssertFalse(cell.row!.title.usesMarkup)
-            XCTAssertFalse(cell.row!.summary.usesMarkup)
+            let row = try XCTUnwrap(window.feedList.factory.cell(at: 0)?.row)
+            XCTAssertEqual(row.title.text, title)
+            XCTAssertEqual(row.summary.text, summary)
+            XCTAssertTrue(row.byline.text.hasPrefix("<u>Eve</u> · "), row.byline.text)
+            XCTAssertFalse(row.title.usesMarkup)
+            XCTAssertFalse(row.summary.usesMarkup)
         }
     }
 
-    func testSummariesWrapToTwoLinesAtMost() {
-        MainActor.assumeIsolated {
+    func testSummariesWrapToTwoLinesAtMost() throws {
+        try MainActor.assumeIsolated {
             let long = String(repeating: "A summary that goes on and on. ", count: 12)
             let url = fixture.writeFeed(count: 3) { _, item in item["summary"] = long }
             let window = openWindow(on: LocalFeedSource(file: url))
-            let cell = try! XCTUnwrap(window.feedList.factory.cell(at: 0))
-            XCTAssertEqual(cell.row!.summary.layoutLineCount, 2)
-            XCTAssertTrue(cell.row!.summary.isEllipsized)
+            let row = try XCTUnwrap(window.feedList.factory.cell(at: 0)?.row)
+            XCTAssertEqual(row.summary.layoutLineCount, 2)
+            XCTAssertTrue(row.summary.isEllipsized)
         }
     }
 
@@ -58,7 +58,7 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
             let adjustment = window.feedList.adjustment
             for fraction in stride(from: 0.0, through: 1.0, by: 0.05) {
                 adjustment.value = (adjustment.upper - adjustment.pageSize) * fraction
-                MainLoop.run(for: .milliseconds(15))
+                waitForFrames(1, of: window.window)
             }
             XCTAssertEqual(ids(window), (0..<10_000).map(FeedFixture.id))
             print("10,000 items: \(window.feedList.factory.cellsMade) row widgets made, "
@@ -85,7 +85,8 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
 
             source.answer(1, with: .failure(FeedError("Timed out")))
             waitUntil("the failure shows") { window.feedList.footer == .failed(reason: "Timed out", refresh: false) }
-            MainLoop.run(for: .milliseconds(50))
+            // The footer rows rebind for the failure in the next frames.
+            waitForFrames(2, of: window.window)
             let spinning = window.feedList.factory.cells.filter { $0.shownFooter?.spinner.isSpinning == true }
             XCTAssertTrue(spinning.isEmpty, "no footer spinner spins once nothing loads")
         }

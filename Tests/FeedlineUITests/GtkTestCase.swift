@@ -31,7 +31,9 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             for window in windows { window.window.close() }
             windows.removeAll()
-            MainLoop.run(for: .milliseconds(20))
+            // What closing set going (unmapping, idle callbacks) runs now,
+            // before the next test opens its window.
+            drainPendingWork()
         }
         super.tearDown()
     }

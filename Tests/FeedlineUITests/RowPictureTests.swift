@@ -41,61 +41,81 @@ final class RowPictureTests: GtkTestCase, @unchecked Sendable {
 
     func testARecycledRowNeverShowsAnotherItemsPictureNotEvenLate() throws {
         let server = try avatarServer()
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let images = loader()
             let recycled = FeedRow(images: images)
             let other = FeedRow(images: images)
             recycled.show(item("a", avatar: server.url("/slow.png")), now: Date())
-            XCTAssertTrue(recycled.avatar!.picture.isVisible, "the placeholder holds the picture's place at once")
-            XCTAssertNil(recycled.avatar!.picture.texture)
+            let recycledPicture = try XCTUnwrap(recycled.avatar).picture
+            XCTAssertTrue(recycledPicture.isVisible, "the placeholder holds the picture's place at once")
+            XCTAssertNil(recycledPicture.texture)
             // Another row waits for the same slow picture, so its download
             // goes on after the recycled row lets go of it.
             other.show(item("a2", avatar: server.url("/slow.png")), now: Date())
+            let otherPicture = try XCTUnwrap(other.avatar).picture
             // GTK recycles the row for item b before a's picture arrives.
             recycled.show(item("b", avatar: server.url("/wide.png")), now: Date())
-            XCTAssertNil(recycled.avatar!.picture.texture, "not a frame of the old picture")
-            waitUntil("b's picture is shown") { recycled.avatar!.picture.texture != nil }
-            waitUntil("a's slow picture arrives for the other row") { other.avatar!.picture.texture != nil }
-            MainLoop.run(for: .milliseconds(100))
-            let shown = recycled.avatar!.picture.texture
+            XCTAssertNil(recycledPicture.texture, "not a frame of the old picture")
+            waitUntil("b's picture is shown") { recycledPicture.texture != nil }
+            waitUntil("a's slow picture arrives for the other row") { otherPicture.texture != nil }
+            // A late delivery to the recycled row would come with a's
+            // download: wait until every download is over.
+            waitUntilDownloadsFinish(images)
+            let shown = recycledPicture.texture
             XCTAssertEqual(shown.map { [$0.width, $0.height] }, [20, 10], "b's 40 × 20 picture, fitted to 20 px")
-            XCTAssertEqual(other.avatar!.picture.texture.map { [$0.width, $0.height] }, [20, 20])
+            XCTAssertEqual(otherPicture.texture.map { [$0.width, $0.height] }, [20, 20])
         }
     }
 
     func testRowsSharingAPictureMakeOneRequestAndMemoryAnswersTheNextRow() throws {
         let server = try avatarServer()
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let images = loader()
             let rows = (0..<3).map { _ in FeedRow(images: images) }
             let url = server.url("/shared.png")
             for (index, row) in rows.enumerated() { row.show(item("\(index)", avatar: url), now: Date()) }
-            waitUntil("every row shows the picture") { rows.allSatisfy { $0.avatar!.picture.texture != nil } }
+            waitUntil("every row shows the picture") { rows.allSatisfy { $0.avatar?.picture.texture != nil } }
             XCTAssertEqual(server.requests.count, 1, "one download for three rows")
             let decodes = images.decodes
             let later = FeedRow(images: images)
             later.show(item("later", avatar: url), now: Date())
-            XCTAssertNotNil(later.avatar!.picture.texture, "from memory, in the same bind")
+            XCTAssertNotNil(try XCTUnwrap(later.avatar).picture.texture, "from memory, in the same bind")
             XCTAssertEqual(images.decodes, decodes, "no decode and no request for a picture in memory")
             XCTAssertEqual(server.requests.count, 1)
         }
     }
 
+    /// A row that shows `path` (declared `size`) through `show`.
+    @MainActor
+    private func photoRow(_ server: LoopbackServer) -> (FeedRow, @MainActor (String?, ImageSize?) -> Void) {
+        let row = FeedRow(images: loader())
+        return (row, { path, size in
+            row.show(FeedItem(id: path ?? "none", title: "Photo", imageURL: path.map(server.url),
+                              imageSize: size), now: Date())
+        })
+    }
+
     func testAnImagesBoxTakesTheDeclaredShapeBeforeTheImageArrives() throws {
         let server = try avatarServer()
-        MainActor.assumeIsolated {
-            let row = FeedRow(images: loader())
-            @MainActor func show(_ path: String?, _ size: ImageSize?) {
-                row.show(FeedItem(id: path ?? "none", title: "Photo", imageURL: path.map(server.url),
-                                  imageSize: size), now: Date())
-            }
+        try MainActor.assumeIsolated {
+            let (row, show) = photoRow(server)
             show("/slow.png", ImageSize(width: 400, height: 300))
-            let thumbnail = row.thumbnail!.picture
+            let thumbnail = try XCTUnwrap(row.thumbnail).picture
             XCTAssertTrue(thumbnail.isVisible)
             XCTAssertNil(thumbnail.texture)
             XCTAssertEqual(thumbnail.minimumHeight, 84, "112 px wide at 4:3, before any pixel arrives")
             waitUntil("the image arrives") { thumbnail.texture != nil }
             XCTAssertEqual(thumbnail.minimumHeight, 84, "and the same once it is there")
+        }
+    }
+
+    func testATallImageIsHeldUprightAnUndeclaredOneIsFourByThreeAndNoImageLeavesNoBox() throws {
+        let server = try avatarServer()
+        try MainActor.assumeIsolated {
+            let (row, show) = photoRow(server)
+            show("/square.png", ImageSize(width: 400, height: 300))
+            let thumbnail = try XCTUnwrap(row.thumbnail).picture
+            waitUntil("the first image arrives") { thumbnail.texture != nil }
             show("/tall.png", ImageSize(width: 300, height: 900))
             XCTAssertEqual(thumbnail.minimumHeight, 149, "a tall image is held to 4:3 upright")
             XCTAssertNil(thumbnail.texture, "the recycled row drops the last image at once")
@@ -106,33 +126,61 @@ final class RowPictureTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testTheFeedsBlurredPreviewFillsThePlaceholderAndStaysWhenThePictureFails() throws {
+    private static let preview = Blurhash("LEHV6nWB2yk8pyo0adR*.7kCMdnj")
+
+    /// A row showing the slow picture's blurred preview (now in memory),
+    /// its thumbnail, and the loader's failures as they come.
+    @MainActor
+    private func rowShowingAPreview(_ server: LoopbackServer, images: ImageLoader) throws -> (FeedRow, Picture) {
+        let row = FeedRow(images: images)
+        row.show(FeedItem(id: "slow", title: "Slow", imageURL: server.url("/slow.png"), imageBlurhash: Self.preview),
+                 now: Date())
+        let thumbnail = try XCTUnwrap(row.thumbnail).picture
+        waitUntil("the preview is drawn, 32 pixels across") { thumbnail.texture?.width == 32 }
+        return (row, thumbnail)
+    }
+
+    func testTheFeedsBlurredPreviewFillsThePlaceholderUntilThePictureArrives() throws {
         let server = try avatarServer()
-        let preview = Blurhash("LEHV6nWB2yk8pyo0adR*.7kCMdnj")
-        MainActor.assumeIsolated {
-            let images = loader()
-            let row = FeedRow(images: images)
-            row.show(FeedItem(id: "slow", title: "Slow", imageURL: server.url("/slow.png"), imageBlurhash: preview),
-                     now: Date())
-            let thumbnail = row.thumbnail!.picture
-            waitUntil("the preview is drawn, 32 pixels across") { thumbnail.texture?.width == 32 }
+        try MainActor.assumeIsolated {
+            let (row, thumbnail) = try rowShowingAPreview(server, images: loader())
+            defer { withExtendedLifetime(row) {} }  // the row's going would cancel its picture
             XCTAssertEqual(thumbnail.texture?.height, 24, "in the box's 4:3 shape")
             waitUntil("the picture (30 × 30) replaces it") { thumbnail.texture?.width == 30 }
+        }
+    }
 
-            row.show(FeedItem(id: "broken", title: "Broken", imageURL: server.url("/broken.png"), imageBlurhash: preview),
+    func testTheBlurredPreviewStaysWhenThePictureFails() throws {
+        let server = try avatarServer()
+        try MainActor.assumeIsolated {
+            let images = loader()
+            var failures: [String] = []
+            images.onFailure = { url, _ in failures.append(url.path) }
+            let (row, thumbnail) = try rowShowingAPreview(server, images: images)
+            row.show(FeedItem(id: "broken", title: "Broken", imageURL: server.url("/broken.png"), imageBlurhash: Self.preview),
                      now: Date())
             XCTAssertEqual(thumbnail.texture?.width, 32, "the preview is in memory: drawn in the same bind")
-            waitUntil("the broken picture is given up") { server.requests.contains { $0.path == "/broken.png" } }
-            MainLoop.run(for: .milliseconds(300))
+            waitUntil("the broken picture is given up") {
+                server.requests.contains { $0.path == "/broken.png" } && failures.contains("/broken.png")
+            }
+            drainPendingWork()
             XCTAssertEqual(thumbnail.texture?.width, 32, "the preview stays")
+        }
+    }
 
+    func testBehindAContentWarningOnlyThePreviewShowsUntilShowPost() throws {
+        let server = try avatarServer()
+        try MainActor.assumeIsolated {
+            let images = loader()
+            let (row, thumbnail) = try rowShowingAPreview(server, images: images)
             row.show(FeedItem(id: "warned", title: "Warned", imageURL: server.url("/wide.png"),
-                              contentWarning: "Spiders", imageBlurhash: preview), now: Date())
-            MainLoop.run(for: .milliseconds(300))
+                              contentWarning: "Spiders", imageBlurhash: Self.preview), now: Date())
+            // Whatever this bind was going to download has had its chance.
+            waitUntilDownloadsFinish(images)
             XCTAssertEqual(thumbnail.texture?.width, 32, "behind a content warning, only the preview")
             XCTAssertFalse(server.requests.contains { $0.path == "/wide.png" }, "and no download")
             row.show(FeedItem(id: "warned", title: "Warned", imageURL: server.url("/wide.png"),
-                              contentWarning: "Spiders", imageBlurhash: preview), now: Date(), revealed: true)
+                              contentWarning: "Spiders", imageBlurhash: Self.preview), now: Date(), revealed: true)
             waitUntil("Show Post shows the picture (40 × 20)") { thumbnail.texture?.width == 40 }
         }
     }
@@ -173,13 +221,13 @@ final class RowPictureTests: GtkTestCase, @unchecked Sendable {
             let fine = FeedRow(images: images)
             fine.show(FeedItem(id: "fine", title: "Fine", imageURL: server.url("/fine.png")), now: Date())
             waitUntil("every hostile image is given up") { reasons.count == cases.count }
-            waitUntil("and the fine one shown") { fine.thumbnail!.picture.texture != nil }
+            waitUntil("and the fine one shown") { fine.thumbnail?.picture.texture != nil }
             for (path, reason) in cases {
                 XCTAssertTrue(reasons[path]?.localizedCaseInsensitiveContains(reason) == true, "\(path): \(reasons[path] ?? "-")")
             }
             for row in rows {
-                XCTAssertTrue(row.thumbnail!.picture.isVisible, "the placeholder stays")
-                XCTAssertNil(row.thumbnail!.picture.texture)
+                XCTAssertTrue(row.thumbnail?.picture.isVisible == true, "the placeholder stays")
+                XCTAssertNil(row.thumbnail?.picture.texture)
             }
             XCTAssertEqual(images.textures.count, 1, "nothing of the hostile images is kept in memory")
         }
@@ -205,14 +253,14 @@ final class RowPictureTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testPicturesOfRowsInViewComeFirstAndScrollingReordersThem() throws {
+    func testPicturesOfRowsInViewComeFirstAndScrollingReordersThemAndRowsThatGoCancelTheirs() throws {
         // Pictures that take long, so downloads stay queued while we look.
         let server = try LoopbackServer { _ in
             .init(headers: ["Content-Type": "image/png"], body: TestImages.png(width: 8, height: 8),
                   delay: .seconds(3))
         }
         defer { server.stop() }
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let feed = fixture.writeFeed(count: 300) { index, item in item["image"] = server.url("/\(index).png").absoluteString }
             let window = openWindow(on: SimulatedNetwork(LocalFeedSource(file: feed, pageSize: 300), latency: .zero))
             let list = window.feedList
@@ -221,11 +269,11 @@ final class RowPictureTests: GtkTestCase, @unchecked Sendable {
                 list.factory.cell(at: position)?.row?.thumbnail?.priority
             }
             XCTAssertEqual(priority(ofRowAt: 0), 0, "a row in view")
-            let below = (1..<list.itemCount).first { list.picturePriority(at: $0) < 0 }!
+            let below = try XCTUnwrap((1..<list.itemCount).first { list.picturePriority(at: $0) < 0 })
             XCTAssertEqual(list.picturePriority(at: below), -1, "the first row below the view: a screenful away")
             XCTAssertEqual(priority(ofRowAt: below), -1)
-            let far = (below..<list.itemCount).last { list.factory.cell(at: $0) != nil }!
-            XCTAssertLessThan(priority(ofRowAt: far)!, -1, "rows further down wait longer")
+            let far = try XCTUnwrap((below..<list.itemCount).last { list.factory.cell(at: $0) != nil })
+            XCTAssertLessThan(try XCTUnwrap(priority(ofRowAt: far)), -1, "rows further down wait longer")
 
             // Scrolled down to it, the far row is in view and goes first.
             window.feedList.focusRow(at: far)
@@ -240,32 +288,23 @@ final class RowPictureTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    /// Downloads `images` has waiting or running (asked of its actor).
-    @MainActor
-    func downloadsInProgress(_ images: ImageLoader) -> Int {
-        let fetcher = images.fetcher
-        var count: Int?
-        Task { count = await fetcher.downloadsInProgress }
-        MainLoop.run(until: { count != nil }, timeout: .seconds(5))
-        return count ?? -1
-    }
-
     func testABrokenPictureLeavesThePlaceholderAndNoPictureLeavesNoSpace() throws {
         let server = try avatarServer()
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let images = loader()
             var failures: [String] = []
             images.onFailure = { url, _ in failures.append(url.path) }
             let row = FeedRow(images: images)
             row.show(item("x", avatar: server.url("/broken.png")), now: Date())
             waitUntil("the broken picture fails") { failures == ["/broken.png"] }
-            XCTAssertTrue(row.avatar!.picture.isVisible, "the placeholder stays")
-            XCTAssertNil(row.avatar!.picture.texture)
+            let avatar = try XCTUnwrap(row.avatar).picture
+            XCTAssertTrue(avatar.isVisible, "the placeholder stays")
+            XCTAssertNil(avatar.texture)
             let plain = FeedRow(images: images)
             plain.show(item("plain", avatar: nil), now: Date())
             XCTAssertNil(plain.avatar, "a row that never shows a picture has no picture widget")
             row.show(item("y", avatar: nil), now: Date())
-            XCTAssertFalse(row.avatar!.picture.isVisible, "a feed without pictures keeps its rows as they were")
+            XCTAssertFalse(avatar.isVisible, "a feed without pictures keeps its rows as they were")
         }
     }
 }
