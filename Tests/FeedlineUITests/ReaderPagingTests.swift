@@ -36,7 +36,7 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
     /// The titles shown by the previous, current and next pages.
     @MainActor
     private func neighbourhood(_ reader: ReaderView) -> [String] {
-        let shown = reader.pages.firstIndex { $0 === reader.currentPage }!
+        guard let shown = reader.pages.firstIndex(where: { $0 === reader.currentPage }) else { return [] }
         return [(shown + 2) % 3, shown, (shown + 1) % 3].map { reader.pages[$0].item?.title ?? "–" }
     }
 
@@ -58,7 +58,7 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         return (source, openWindow(on: source))
     }
 
-    func testTheRingWrapsBothWaysAndThreePagesServe200Moves() {
+    func testLeftOnTheFirstItemShowsTheLastAndRightOnTheLastTheFirst() {
         MainActor.assumeIsolated {
             let window = finishedFeed("Ring")
             let reader = window.reader
@@ -74,21 +74,42 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             press(["Right"], in: window)
             waitUntil("Right on the last shows the first") { reader.item?.id == FeedFixture.id(0) }
             waitUntil("and says so") { window.announcements.last == "Item 1 of 7: Item 0" }
+        }
+    }
 
+    func testThreePageWidgetsServe200MovesRoundTheRingNoneLostOrDoubled() {
+        MainActor.assumeIsolated {
+            let window = finishedFeed("Ring")
+            let reader = window.reader
+            read(0, in: window)
             press(Array(repeating: "Right", count: 200), in: window, delay: 8)
             waitUntil("200 moves land on item 200 mod 7 = 4") { reader.item?.id == FeedFixture.id(4) }
-            MainLoop.run(for: .milliseconds(300))
+            waitForInputHandled(in: window)
             XCTAssertEqual(reader.item?.id, FeedFixture.id(4), "and stay there: no move lost or doubled")
             XCTAssertEqual(reader.carousel.childCount, 3, "three page widgets, the same three all along")
             XCTAssertEqual(neighbourhood(reader), ["Item 3", "Item 4", "Item 5"])
             XCTAssertEqual(reader.position.text, "Item 5 of 7")
+        }
+    }
 
+    func testPageUpAndPageDownGoRoundTheRingToo() {
+        MainActor.assumeIsolated {
+            let window = finishedFeed("Ring")
+            let reader = window.reader
+            read(4, in: window)
             press(Array(repeating: "Prior", count: 12), in: window)
             waitUntil("Page Up goes back, across the first item") { reader.item?.id == FeedFixture.id(6) }
             press(["Next"], in: window)
             waitUntil("Page Down goes on, across the last") { reader.item?.id == FeedFixture.id(0) }
             XCTAssertEqual(reader.carousel.childCount, 3)
+        }
+    }
 
+    func testThePreviousAndNextButtonsMoveOneItemEach() {
+        MainActor.assumeIsolated {
+            let window = finishedFeed("Ring")
+            let reader = window.reader
+            read(0, in: window)
             reader.nextButton.click()
             reader.nextButton.click()
             reader.previousButton.click()
@@ -104,7 +125,7 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             // Ten presses in a third of a second: each slide is cut short by the next.
             press(Array(repeating: "Right", count: 10), in: window)
             waitUntil("ten items on: (5 + 10) mod 7 = 1") { reader.item?.id == FeedFixture.id(1) }
-            MainLoop.run(for: .milliseconds(300))
+            waitForInputHandled(in: window)
             XCTAssertEqual(reader.item?.id, FeedFixture.id(1))
             XCTAssertEqual(neighbourhood(reader), ["Item 0", "Item 1", "Item 2"])
             waitUntil("the last move is what screen readers hear") {
@@ -113,12 +134,12 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
 
             press(Array(repeating: "Left", count: 10), in: window)
             waitUntil("and ten back") { reader.item?.id == FeedFixture.id(5) }
-            MainLoop.run(for: .milliseconds(300))
+            waitForInputHandled(in: window)
             XCTAssertEqual(reader.item?.id, FeedFixture.id(5))
         }
     }
 
-    func testPastTheLastLoadedItemTheNextPageLoadsFailsAndIsRetriedInsteadOfWrapping() {
+    func testTenItemsBeforeTheLastLoadedTheNextPageIsAskedFor() {
         MainActor.assumeIsolated {
             let (source, window) = gatedFeedOf30()
             let reader = window.reader
@@ -129,7 +150,41 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             press(["Right"], in: window)
             waitUntil("ten items before the last the next page is asked for") { source.requestCount == 2 }
             XCTAssertEqual(source.requests[1].cursor, PageCursor("30"))
-            press(Array(repeating: "Right", count: 10), in: window)
+        }
+    }
+
+    /// A feed with more to come, read up to its last loaded item (by
+    /// Enter on row 18 and eleven moves): the next page is asked for.
+    @MainActor
+    private func atTheLastLoadedItem(file: StaticString = #filePath, line: UInt = #line) -> (GatedSource, FeedWindow) {
+        let (source, window) = gatedFeedOf30()
+        read(18, in: window, file: file, line: line)
+        for _ in 0..<11 { window.reader.move(.next) }
+        waitUntil("the last item loaded, the next page asked for", file: file, line: line) {
+            window.reader.item?.id == FeedFixture.id(29) && source.requestCount == 2
+        }
+        return (source, window)
+    }
+
+    /// As `atTheLastLoadedItem`, one move on: the page loading, whose
+    /// request failed.
+    @MainActor
+    private func onTheFailedPage(file: StaticString = #filePath, line: UInt = #line) -> (GatedSource, FeedWindow) {
+        let (source, window) = atTheLastLoadedItem(file: file, line: line)
+        window.reader.move(.next)
+        source.answer(1, with: .failure(FeedError("The server is down")))
+        waitUntil("the failure shows with Retry", file: file, line: line) {
+            window.reader.currentPage.footer.retryButton.isMapped
+        }
+        return (source, window)
+    }
+
+    func testPastTheLastLoadedItemComesTheLoadingPageNotTheFirstItem() {
+        MainActor.assumeIsolated {
+            let (_, window) = gatedFeedOf30()
+            let reader = window.reader
+            read(18, in: window)
+            press(Array(repeating: "Right", count: 11), in: window)
             waitUntil("the last item loaded") { reader.item?.id == FeedFixture.id(29) }
             XCTAssertTrue(reader.nextButton.grabFocus())
             press(["space"], in: window)
@@ -144,11 +199,15 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             waitUntil("and Right") { reader.item == nil }
             XCTAssertEqual(reader.position.text, "Loading more items")
             press(["Right"], in: window)
-            MainLoop.run(for: .milliseconds(100))
+            waitForInputHandled(in: window)
             XCTAssertNil(reader.item, "still waiting")
+        }
+    }
 
-            source.answer(1, with: .failure(FeedError("The server is down")))
-            waitUntil("the failure shows with Retry") { reader.currentPage.footer.retryButton.isMapped }
+    func testAFailedNextPageSaysSoLosesNothingAndIsNotRetriedByItself() {
+        MainActor.assumeIsolated {
+            let (source, window) = onTheFailedPage()
+            let reader = window.reader
             XCTAssertEqual(reader.currentPage.footer.message.text, "Couldn't load more items: The server is down")
             XCTAssertEqual(reader.position.text, "Couldn't load more items: The server is down")
             waitUntil("screen readers hear it") {
@@ -161,7 +220,13 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(source.requestCount, 2, "no retry by itself")
             press(["Right"], in: window)
             waitUntil("the failure again") { reader.currentPage.footer.retryButton.isMapped }
+        }
+    }
 
+    func testRetryAsksForTheSamePageWhoseFirstItemTakesTheLoadingPagesPlace() {
+        MainActor.assumeIsolated {
+            let (source, window) = onTheFailedPage()
+            let reader = window.reader
             reader.currentPage.footer.retryButton.click()
             waitUntil("Retry asks for the same page") { source.requestCount == 3 }
             XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))
@@ -173,7 +238,16 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(reader.position.text, "Item 31 of 50")
             waitUntil("and is announced") { window.announcements.last == "Item 31 of 50: Item 30" }
             XCTAssertEqual(ids(window), (0..<50).map(FeedFixture.id), "no item skipped or shown twice")
+        }
+    }
 
+    func testOnceTheLastPageLandsTheItemsFormARing() {
+        MainActor.assumeIsolated {
+            let (source, window) = atTheLastLoadedItem()
+            let reader = window.reader
+            reader.move(.next)
+            source.answer(1, with: .success(GatedSource.page(30..<50, next: nil)))
+            waitUntil("the new page's first item") { reader.item?.id == FeedFixture.id(30) }
             press(Array(repeating: "Right", count: 20), in: window, delay: 15)
             waitUntil("now the feed is finished, past the last item comes the first") {
                 reader.item?.id == FeedFixture.id(0)
@@ -204,7 +278,7 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testARefreshKeepsTheItemReadWhereverItMovedOrGoesBackToTheList() {
+    func testARefreshKeepsTheItemReadWhereverItMoved() {
         MainActor.assumeIsolated {
             let (source, window) = gatedFeedOf30()
             let reader = window.reader
@@ -219,10 +293,16 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(reader.position.text, "Item 3 of 30", "where it is now")
             press(["Right"], in: window)
             waitUntil("and moves on from there") { reader.item?.id == FeedFixture.id(6) }
+        }
+    }
 
+    func testARefreshWithoutTheItemReadGoesBackToTheList() {
+        MainActor.assumeIsolated {
+            let (source, window) = gatedFeedOf30()
+            read(5, in: window)
             press(["ctrl+r"], in: window)
-            waitUntil("Refresh again") { source.requestCount == 3 }
-            source.answer(2, with: .success(GatedSource.page(100..<130, next: 130)))
+            waitUntil("Refresh") { source.requestCount == 2 }
+            source.answer(1, with: .success(GatedSource.page(100..<130, next: 130)))
             waitUntil("the item is gone: back to the list, focus on its first row") {
                 !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(100)
             }
@@ -254,24 +334,50 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testSidewaysScrollingAndDraggingMoveOneItemEach() {
+    /// A finished feed of 7 items of 12 selectable lines, read at item 3:
+    /// the window and its title.
+    @MainActor
+    private func readingForGestures(file: StaticString = #filePath, line: UInt = #line) -> (FeedWindow, String) {
+        let title = "Gestures \(UUID().uuidString.prefix(8))"
+        let url = fixture.writeFeed(title: title, count: 7) { index, item in
+            item["content_text"] = (1...12).map { "Line \($0) of item \(index), long enough to select." }
+                .joined(separator: "\n")
+        }
+        let window = openWindow(on: LocalFeedSource(file: url), file: file, line: line)
+        waitUntil("the feed is finished", file: file, line: line) { window.window.title == title && window.isExhausted }
+        read(3, in: window, file: file, line: line)
+        // The pointer comes into the window first, as a hand on the mouse
+        // does before it drags or scrolls.
+        XDoTool.point(at: 320, 400, then: [], inWindowTitled: title, file: file, line: line)
+        waitForInputHandled(in: window, file: file, line: line)
+        return (window, title)
+    }
+
+    /// A drag of 180 px in six steps, starting where the pointer is.
+    private static func drag(left: Bool) -> [String] {
+        let step = left ? ["mousemove_relative", "--", "-30", "2"] : ["mousemove_relative", "30", "0"]
+        return ["mousedown", "1"] + Array(repeating: step, count: 6).flatMap { ["sleep", "0.02"] + $0 } + ["mouseup", "1"]
+    }
+
+    /// Where a drag on the reader's title (plain text, not selectable) starts.
+    @MainActor
+    private func titleY(_ window: FeedWindow) throws -> Int {
+        let title = window.reader.currentPage.title
+        waitUntil("the title is laid out") { (title.top(in: window.window) ?? 0) > 0 }
+        return Int(try XCTUnwrap(title.top(in: window.window))) + 10
+    }
+
+    func testSidewaysScrollingMovesOneItemEachAndUpAndDownStay() {
         MainActor.assumeIsolated {
-            let title = "Gestures \(UUID().uuidString.prefix(8))"
-            let url = fixture.writeFeed(title: title, count: 7) { index, item in
-                item["content_text"] = (1...12).map { "Line \($0) of item \(index), long enough to select." }
-                    .joined(separator: "\n")
-            }
-            let window = openWindow(on: LocalFeedSource(file: url))
-            waitUntil("the feed is finished") { window.window.title == title && window.isExhausted }
+            let (window, title) = readingForGestures()
             let reader = window.reader
-            read(3, in: window)
             let (x, y) = (320, 400)
 
             // GTK's X11 backend takes the first scroll along each axis after
             // the pointer comes in as where the wheel starts, not as a
             // scroll: turn both wheels once, then start from where that left.
             XDoTool.point(at: x, y, then: ["click", "5", "sleep", "0.05", "click", "6"], inWindowTitled: title)
-            MainLoop.run(for: .milliseconds(400))
+            waitForInputHandled(in: window)
             let start = reader.item.flatMap { Int($0.id.dropFirst("item-".count)) } ?? -1
             XCTAssertTrue([2, 3].contains(start), "at most one step back, no more")
             XDoTool.point(at: x, y, then: ["click", "7"], inWindowTitled: title)
@@ -281,42 +387,53 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
             XDoTool.point(at: x, y, then: ["click", "6"], inWindowTitled: title)
             waitUntil("to the left: the previous one") { reader.item?.id == FeedFixture.id(start) }
             XDoTool.point(at: x, y, then: ["click", "5", "sleep", "0.05", "click", "4"], inWindowTitled: title)
-            MainLoop.run(for: .milliseconds(300))
+            waitForInputHandled(in: window)
             XCTAssertEqual(reader.item?.id, FeedFixture.id(start), "scrolling down and up stays on the item")
-            if start != 3 { reader.move(.next) }
-            MainLoop.run(for: .milliseconds(300))
+        }
+    }
 
-            // Drags on the title (plain text, not selectable).
-            let titleY = Int(reader.currentPage.title.top(in: window.window)!) + 10
-            let dragLeft = ["mousedown", "1"] + Array(repeating: ["mousemove_relative", "--", "-30", "2"], count: 6)
-                .flatMap { ["sleep", "0.02"] + $0 } + ["mouseup", "1"]
+    func testDraggingTheTitleMovesOneItemEachAlsoTwiceInOneSlide() throws {
+        try MainActor.assumeIsolated {
+            let (window, title) = readingForGestures()
+            let reader = window.reader
+            let titleY = try titleY(window)
+            let dragLeft = Self.drag(left: true)
             XDoTool.point(at: 500, titleY, then: dragLeft, inWindowTitled: title)
             waitUntil("a drag to the left: the next item") { reader.item?.id == FeedFixture.id(4) }
-            let dragRight = ["mousedown", "1"] + Array(repeating: ["mousemove_relative", "30", "0"], count: 6)
-                .flatMap { ["sleep", "0.02"] + $0 } + ["mouseup", "1"]
-            XDoTool.point(at: 100, titleY, then: dragRight, inWindowTitled: title)
+            XDoTool.point(at: 100, titleY, then: Self.drag(left: false), inWindowTitled: title)
             waitUntil("to the right: the previous one") { reader.item?.id == FeedFixture.id(3) }
             XDoTool.point(at: 500, titleY, then: dragLeft + ["mousemove", "--window", "%1", "500", String(titleY)]
                             + dragLeft, inWindowTitled: title)
             waitUntil("two swipes, the second while the first still slides: two items on") {
                 reader.item?.id == FeedFixture.id(5)
             }
-            MainLoop.run(for: .milliseconds(300))
+            waitForInputHandled(in: window)
             XCTAssertEqual(reader.item?.id, FeedFixture.id(5), "no more")
-            reader.move(.previous)
-            reader.move(.previous)
+        }
+    }
+
+    func testAShortSlowDragMovesNothing() throws {
+        try MainActor.assumeIsolated {
+            let (window, title) = readingForGestures()
             let shortDrag = ["mousedown", "1", "sleep", "0.3", "mousemove_relative", "--", "-20", "0",
                              "sleep", "0.3", "mouseup", "1"]
-            XDoTool.point(at: 300, titleY, then: shortDrag, inWindowTitled: title)
-            MainLoop.run(for: .milliseconds(300))
-            XCTAssertEqual(reader.item?.id, FeedFixture.id(3), "a short, slow drag moves nothing")
+            XDoTool.point(at: 300, try titleY(window), then: shortDrag, inWindowTitled: title)
+            waitForInputHandled(in: window)
+            XCTAssertEqual(window.reader.item?.id, FeedFixture.id(3), "a short, slow drag moves nothing")
+        }
+    }
 
+    func testAMouseDragOverTheTextSelectsItAndStaysOnTheItem() throws {
+        try MainActor.assumeIsolated {
+            let (window, title) = readingForGestures()
+            let reader = window.reader
             let body = reader.currentPage.body
-            let bodyY = Int(body.top(in: window.window)!) + 20
+            waitUntil("the text is laid out") { (body.top(in: window.window) ?? 0) > 0 }
+            let bodyY = Int(try XCTUnwrap(body.top(in: window.window))) + 20
             XCTAssertFalse(body.hasSelection)
-            XDoTool.point(at: 500, bodyY, then: dragLeft, inWindowTitled: title)
+            XDoTool.point(at: 500, bodyY, then: Self.drag(left: true), inWindowTitled: title)
             waitUntil("a mouse drag over the text selects it") { body.hasSelection }
-            MainLoop.run(for: .milliseconds(300))
+            waitForInputHandled(in: window)
             XCTAssertEqual(reader.item?.id, FeedFixture.id(3), "and stays on the item")
             XCTAssertTrue(window.isReading)
         }
