@@ -269,10 +269,14 @@ struct RichTextBuilder {
     /// style both share, so no link is underlined and no code shaded past
     /// its words.
     private mutating func spaceBeforeRun(of style: RichText.Style) {
-        guard let last = runs.last, !last.text.hasSuffix("\n") else { return }
-        let shared = RichText.Style(bold: last.style.bold && style.bold, italic: last.style.italic && style.italic,
-                                    code: last.style.code && style.code,
-                                    link: last.style.link == style.link ? style.link : nil)
+        guard !runs.isEmpty, !runs[runs.count - 1].text.hasSuffix("\n") else { return }
+        // Read through the index, never a copy of the run: a copy held
+        // across `add` keeps the run's text from growing in place, and
+        // every append copied it whole (quadratic; found by scripts/fuzz).
+        let last = runs[runs.count - 1].style
+        let shared = RichText.Style(bold: last.bold && style.bold, italic: last.italic && style.italic,
+                                    code: last.code && style.code,
+                                    link: last.link == style.link ? style.link : nil)
         add(" ", shared)
     }
 
@@ -288,7 +292,7 @@ struct RichTextBuilder {
         var text = text
         let room = RichTextParser.maxTextLength - textLength
         if text.count > room { text = String(text.prefix(room)) }
-        if let last = runs.last, last.style == style {
+        if !runs.isEmpty, runs[runs.count - 1].style == style {
             runs[runs.count - 1].text += text
         } else {
             runs.append(Run(text, style))
