@@ -22,10 +22,12 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    func row(_ window: FeedWindow, _ id: String) -> FeedRow {
-        let position = MastodonPosts.ids.firstIndex(of: id)!
-        waitUntil("the row of \(id) is bound") { window.feedList.factory.cell(at: position)?.item?.id == id }
-        return window.feedList.factory.cell(at: position)!.row!
+    func row(_ window: FeedWindow, _ id: String, file: StaticString = #filePath, line: UInt = #line) throws -> FeedRow {
+        let position = try XCTUnwrap(MastodonPosts.ids.firstIndex(of: id), file: file, line: line)
+        waitUntil("the row of \(id) is bound", file: file, line: line) {
+            window.feedList.factory.cell(at: position)?.item?.id == id
+        }
+        return try XCTUnwrap(window.feedList.factory.cell(at: position)?.row, file: file, line: line)
     }
 
     /// The accessible name GTK holds for the row of `id`, checked against
@@ -33,10 +35,12 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
     @MainActor
     func assertRowName(_ window: FeedWindow, _ id: String, contains parts: [String],
                        file: StaticString = #filePath, line: UInt = #line) {
-        let position = MastodonPosts.ids.firstIndex(of: id)!
+        guard let position = MastodonPosts.ids.firstIndex(of: id),
+              let widget = window.feedList.factory.rowWidget(at: position) else {
+            return XCTFail("no row for \(id)", file: file, line: line)
+        }
         let item = window.feedList.items[position]
         let name = ItemText.accessibleName(item, when: ItemText.when(item, now: Date()))
-        let widget = window.feedList.factory.rowWidget(at: position)!
         XCTAssertTrue(widget.accessibleLabelIs(name), "row \(id) is named “\(name)”", file: file, line: line)
         for part in parts {
             XCTAssertTrue(name.contains(part), "“\(name)” says “\(part)”", file: file, line: line)
@@ -47,18 +51,19 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
     func testSensitiveMediaWaitsBehindShowMediaAndIsNotDownloaded() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let window = openTimeline(server)
-            let video = row(window, "sensitive-video")
+            let video = try row(window, "sensitive-video")
             XCTAssertEqual(video.summary.text, "Our cat meets the vacuum cleaner", "the text is not hidden")
             XCTAssertTrue(video.revealButton.isVisible)
             XCTAssertEqual(video.revealButton.label, "Show Media")
             XCTAssertFalse(video.warning.isVisible, "no content warning")
-            let thumbnail = try! XCTUnwrap(video.thumbnail).picture
+            let thumbnail = try XCTUnwrap(video.thumbnail).picture
             XCTAssertTrue(thumbnail.isVisible, "the picture's place is held")
             waitUntil("the blurred preview stands in") { thumbnail.texture?.width == 32 }
-            XCTAssertFalse(video.mediaBadge!.button.isVisible, "nothing plays before Show Media")
-            MainLoop.run(for: .milliseconds(300))
+            let badge = try XCTUnwrap(video.mediaBadge).button
+            XCTAssertFalse(badge.isVisible, "nothing plays before Show Media")
+            waitUntilDownloadsFinish(.shared, drawing: window)
             XCTAssertFalse(server.requests.contains { $0.path == "/media/cat-still.png" }, "not even downloaded")
             assertRowName(window, "sensitive-video", contains: ["Bo, by @bo@other.example", "sensitive media",
                                                                 "video, 43 seconds"])
@@ -66,29 +71,29 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
             video.revealButton.click()
             waitUntil("Show Media downloads the still") { thumbnail.texture?.width == 112 }
             XCTAssertEqual(video.revealButton.label, "Hide Media")
-            XCTAssertTrue(video.mediaBadge!.button.isVisible)
-            XCTAssertEqual(video.mediaBadge!.button.label, "▶ Video · 0:43")
-            XCTAssertTrue(video.mediaBadge!.button.accessibleLabelIs("Play video, 43 seconds"))
+            XCTAssertTrue(badge.isVisible)
+            XCTAssertEqual(badge.label, "▶ Video · 0:43")
+            XCTAssertTrue(badge.accessibleLabelIs("Play video, 43 seconds"))
             video.revealButton.click()
             XCTAssertEqual(video.revealButton.label, "Show Media")
-            XCTAssertFalse(video.mediaBadge!.button.isVisible)
+            XCTAssertFalse(badge.isVisible)
         }
     }
 
     func testVideoAndSoundBadgesPlayTheFileAndASoundWithoutAPictureStillShows() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let window = openTimeline(server)
             var opened: [String] = []
             window.openLink = { opened.append($0) }
-            let audio = row(window, "audio")
+            let audio = try row(window, "audio")
             XCTAssertEqual(audio.summary.text, "New track, recorded in one take")
-            let box = try! XCTUnwrap(audio.thumbnail).picture
+            let box = try XCTUnwrap(audio.thumbnail).picture
             XCTAssertTrue(box.isVisible, "a box for the badge, though the sound has no picture")
             XCTAssertEqual(box.minimumHeight, Int(FeedRow.soundBoxHeight))
             XCTAssertNil(box.texture)
-            let badge = try! XCTUnwrap(audio.mediaBadge)
+            let badge = try XCTUnwrap(audio.mediaBadge)
             XCTAssertTrue(badge.button.isVisible)
             XCTAssertEqual(badge.button.label, "♪ Audio · 1:02:03")
             XCTAssertTrue(badge.button.accessibleLabelIs("Play audio, 1 hour 2 minutes"))
@@ -97,12 +102,12 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
             badge.button.click()
             XCTAssertEqual(opened, [server.url("/media/take.mp3").absoluteString], "the file, with the app's opener")
 
-            let gif = row(window, "gifv")
+            let gif = try row(window, "gifv")
             XCTAssertEqual(gif.mediaBadge?.button.label, "▶ GIF")
             waitUntil("the GIF's still arrives") { gif.thumbnail?.picture.texture != nil }
             XCTAssertFalse(server.requests.contains { $0.path.hasSuffix(".mp4") }, "a video file is never taken for a picture")
 
-            let plain = row(window, "hidden-poll")
+            let plain = try row(window, "hidden-poll")
             XCTAssertFalse(plain.thumbnail?.picture.isVisible ?? false, "no media, no box")
             XCTAssertFalse(plain.mediaBadge?.button.isVisible ?? false)
         }
@@ -111,12 +116,12 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
     func testTheItemMenuShowsMediaAndPlaysItByKeyboard() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let window = openTimeline(server)
             let title = window.window.title ?? ""
             var opened: [String] = []
             window.openLink = { opened.append($0) }
-            let position = MastodonPosts.ids.firstIndex(of: "sensitive-video")!
+            let position = try XCTUnwrap(MastodonPosts.ids.firstIndex(of: "sensitive-video"))
             window.feedList.focusRow(at: position)
             waitUntil("the video's row has focus") { window.feedList.focusedItem?.id == "sensitive-video" }
 
@@ -144,9 +149,9 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
     func testPollsShowSharesVotesAndWhenTheyEnd() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let window = openTimeline(server)
-            let open = try! XCTUnwrap(row(window, "poll").poll)
+            let open = try XCTUnwrap(row(window, "poll").poll)
             XCTAssertTrue(open.root.isVisible)
             XCTAssertEqual(open.options.filter(\.root.isVisible).map(\.title.label.text),
                            ["GNOME", "KDE Plasma", "Something else \u{FFFC}"])
@@ -155,14 +160,14 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(open.status.text, "240 votes · Ends in 3 h")
             assertRowName(window, "poll", contains: ["poll, 240 votes, ends in 3 hours"])
 
-            let hidden = try! XCTUnwrap(row(window, "hidden-poll").poll)
+            let hidden = try XCTUnwrap(row(window, "hidden-poll").poll)
             XCTAssertEqual(hidden.options.filter(\.root.isVisible).map(\.title.label.text), ["Tea", "Coffee"])
             XCTAssertFalse(hidden.options[0].share.isVisible, "no share while the results are hidden, not 0 %")
             XCTAssertFalse(hidden.options[0].bar.isVisible)
             XCTAssertEqual(hidden.status.text, "Results hidden until the end · 31 votes · Ends in 3 h")
             assertRowName(window, "hidden-poll", contains: ["poll, 31 votes, results hidden, ends in 3 hours"])
 
-            let closed = try! XCTUnwrap(row(window, "closed-poll").poll)
+            let closed = try XCTUnwrap(row(window, "closed-poll").poll)
             XCTAssertEqual(closed.options.prefix(3).map(\.share.text), ["75%", "75%", "0%"], "of 20 voters")
             XCTAssertEqual(closed.status.text, "30 votes · Closed")
             assertRowName(window, "closed-poll", contains: ["poll, 30 votes, closed"])
@@ -172,9 +177,9 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
     func testCustomEmojiAreDrawnInTheNameAndTheTextAndReadByName() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let window = openTimeline(server)
-            let post = row(window, "poll")
+            let post = try row(window, "poll")
             XCTAssertEqual(post.title.text, "Ana \u{FFFC}", "the shortcode gives way to its picture")
             XCTAssertEqual(post.summary.text, "Which desktop do you run today? \u{FFFC} Tell me below \u{FFFC}")
             XCTAssertTrue(post.title.accessibleLabelIs("Ana verified cat"))
@@ -185,14 +190,14 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
                 post.titleText.drawnPictureCount == 1 && post.summaryText.drawnPictureCount == 2
                     && post.poll?.options[2].title.drawnPictureCount == 1
             }
-            MainLoop.run(for: .milliseconds(50))
+            waitUntilSteady("the row's height", in: window) { post.root.allocatedHeight }
             XCTAssertEqual(post.root.allocatedHeight, height, "the row kept its height as the pictures arrived")
             let emoji = server.requests.map(\.path).filter { $0.hasPrefix("/emoji/") }
             XCTAssertTrue(Set(emoji).isSuperset(of: ["/emoji/verified_cat.png", "/emoji/blobcat.png", "/emoji/parrot.png"]))
             XCTAssertFalse(emoji.contains { $0.hasSuffix(".gif") }, "the still pictures, not the animated ones")
             XCTAssertEqual(emoji.count, Set(emoji).count, "each once, however often it is used")
 
-            let hostile = row(window, "hostile")
+            let hostile = try row(window, "hostile")
             XCTAssertLessThanOrEqual(hostile.summaryText.pictureCount, EmojiText.maxPictures)
             XCTAssertEqual(hostile.title.text, ":ok:", "an emoji without a usable address stays text")
             XCTAssertFalse(hostile.summary.text.contains(":many:"))
@@ -203,39 +208,40 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
     func testARecycledRowShowsNothingOfThePostBefore() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }
-        MainActor.assumeIsolated {
-            let items = try! MastodonTimelineParser.parse(MastodonPosts.timeline(base: server.baseURL))
+        try MainActor.assumeIsolated {
+            let items = try MastodonTimelineParser.parse(MastodonPosts.timeline(base: server.baseURL))
             let row = FeedRow(images: ImageLoader(fetcher: ImageFetcher(http: HTTPClient(), cache: nil), memoryBytes: 1 << 20))
             row.show(items[0], now: Date())
-            XCTAssertTrue(row.poll!.root.isVisible)
+            let poll = try XCTUnwrap(row.poll)
+            XCTAssertTrue(poll.root.isVisible)
             row.show(items[2], now: Date())
-            XCTAssertFalse(row.poll!.root.isVisible, "no poll left over")
+            XCTAssertFalse(poll.root.isVisible, "no poll left over")
             XCTAssertEqual(row.mediaBadge?.button.label, "♪ Audio · 1:02:03")
             row.show(FeedItem(id: "plain", title: "Plain :blobcat:", summary: "Words"), now: Date())
             XCTAssertEqual(row.title.text, "Plain :blobcat:", "without the feed's emoji a shortcode is text")
             XCTAssertEqual(row.titleText.pictureCount, 0)
-            XCTAssertFalse(row.mediaBadge!.button.isVisible)
-            XCTAssertFalse(row.thumbnail!.picture.isVisible)
+            XCTAssertFalse(try XCTUnwrap(row.mediaBadge).button.isVisible)
+            XCTAssertFalse(try XCTUnwrap(row.thumbnail).picture.isVisible)
             XCTAssertFalse(row.revealButton.isVisible)
         }
     }
 
-    func testARepositoryKeepsItsStarsAndLanguageWhateverItsDescription() {
-        MainActor.assumeIsolated {
+    func testARepositoryKeepsItsStarsAndLanguageWhateverItsDescription() throws {
+        try MainActor.assumeIsolated {
             let long = String(repeating: "A description that goes on and on. ", count: 12)
             let repository = FeedItem(id: "r", title: "someone/project", summary: long, author: "someone",
                                       details: PostDetails(facts: ItemFacts(stars: 76543, language: "Python")))
             let source = GatedSource()
             source.answer(0, with: .success(FeedPage(items: [repository], next: nil)))
             let window = openWindow(on: source)
-            let row = window.feedList.factory.cell(at: 0)!.row!
+            let row = try XCTUnwrap(window.feedList.factory.cell(at: 0)?.row)
             waitUntil("the row is laid out") { row.summary.layoutLineCount > 0 }
             XCTAssertTrue(row.summary.isEllipsized, "the description is cut at two lines")
             XCTAssertEqual(row.facts?.text, "★ 76,543 · Python", "the facts keep their own line")
             XCTAssertTrue(row.facts?.isMapped == true)
             let name = ItemText.accessibleName(repository, when: nil)
             XCTAssertEqual(name, "someone/project, by someone, 76,543 stars, Python")
-            XCTAssertTrue(window.feedList.factory.rowWidget(at: 0)!.accessibleLabelIs(name))
+            XCTAssertTrue(try XCTUnwrap(window.feedList.factory.rowWidget(at: 0)).accessibleLabelIs(name))
         }
     }
 }

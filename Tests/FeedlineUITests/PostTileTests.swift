@@ -52,7 +52,7 @@ final class PostTileTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(video.revealButton.label, "Show Media")
             XCTAssertTrue(video.picture.picture.isVisible)
             XCTAssertFalse(video.mediaBadge.button.isVisible)
-            MainLoop.run(for: .milliseconds(300))
+            waitUntilDownloadsFinish(.shared, drawing: window)
             XCTAssertFalse(server.requests.contains { $0.path == "/media/cat-still.png" }, "not downloaded")
             assertTileName(window, "sensitive-video", contains: ["sensitive media", "video, 43 seconds"])
             video.revealButton.click()
@@ -104,7 +104,9 @@ final class PostTileTests: GtkTestCase, @unchecked Sendable {
             let plain = tile(window, "audio")
             XCTAssertFalse(plain.pollLine?.isVisible ?? false, "no poll, no line")
             let text = tile(window, "hostile")
-            MainLoop.run(for: .milliseconds(50))
+            waitUntilSteady("the cards' heights", in: window) {
+                [words.excerpt.allocatedHeight, text.excerpt.allocatedHeight]
+            }
             XCTAssertEqual(words.excerpt.allocatedHeight, text.excerpt.allocatedHeight,
                            "a poll's card is the size of any other card (a picture's)")
         }

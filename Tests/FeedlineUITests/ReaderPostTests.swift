@@ -46,7 +46,8 @@ final class ReaderPostTests: GtkTestCase, @unchecked Sendable {
             let window = read("poll", on: server)
             let reader = window.reader
             XCTAssertTrue(reader.pages.contains { $0.item?.id == "sensitive-video" }, "filled beside the first")
-            MainLoop.run(for: .milliseconds(300))
+            // Whatever filling the pages was going to download is done.
+            waitUntilDownloadsFinish(.shared, drawing: window)
             XCTAssertFalse(requested(server, "/media/cat-still.png"), "the page beside does not download it")
 
             XCTAssertTrue(reader.move(.next))
@@ -60,7 +61,7 @@ final class ReaderPostTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(picture.isVisible, "the picture's place is held")
             waitUntil("the blurred preview stands in") { picture.texture?.width == 32 }
             XCTAssertFalse(page.media.badge.button.isVisible, "nothing plays before Show Media")
-            MainLoop.run(for: .milliseconds(300))
+            waitUntilDownloadsFinish(.shared, drawing: window)
             XCTAssertFalse(requested(server, "/media/cat-still.png"), "paged to, it is still not downloaded")
 
             var opened: [String] = []
@@ -201,8 +202,8 @@ final class ReaderPostTests: GtkTestCase, @unchecked Sendable {
     func testAPageRefilledForAnotherItemKeepsNothingOfThePostBefore() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }
-        MainActor.assumeIsolated {
-            let items = try! MastodonTimelineParser.parse(MastodonPosts.timeline(base: server.baseURL))
+        try MainActor.assumeIsolated {
+            let items = try MastodonTimelineParser.parse(MastodonPosts.timeline(base: server.baseURL))
             let page = ReaderPage(images: ImageLoader(fetcher: ImageFetcher(http: HTTPClient(), cache: nil),
                                                       memoryBytes: 1 << 20))
             page.show(items[0], revealed: false, priority: 0)
@@ -263,7 +264,7 @@ final class ReaderPostTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(page.poll.root.isVisible)
             XCTAssertFalse(page.media.badge.button.isVisible)
             waitUntil("the warning's emoji is drawn") { page.warningText.drawnPictureCount == 1 }
-            MainLoop.run(for: .milliseconds(300))
+            waitUntilDownloadsFinish(.shared, drawing: window)
             for path in ["/media/warned.png", "/emoji/hidden-cat.png"] {
                 XCTAssertFalse(requested(server, path), "\(path) is not downloaded behind the warning")
             }

@@ -135,7 +135,7 @@ final class ReaderRichTextTests: GtkTestCase, @unchecked Sendable {
             let page = window.reader.currentPage
             XCTAssertTrue(page.richText.textView.text.contains("Picture not loaded: A red square"),
                           page.richText.textView.text)
-            MainLoop.run(for: .milliseconds(300))
+            waitUntilDownloadsFinish(.shared, drawing: window)
             XCTAssertFalse(server.requests.contains { $0.path == off }, "nothing fetched")
 
             window.reader.loadsRemoteImages = true
