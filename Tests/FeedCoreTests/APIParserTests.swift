@@ -325,6 +325,8 @@ final class APIParserTests: XCTestCase {
                 """)
         }
         XCTAssertEqual(error?.reason, "GitHub says: Validation Failed")
+        XCTAssertEqual(error?.kind, .serverError)
+        XCTAssertEqual(error?.serverMessage, "Validation Failed", "the server's own words, apart")
         XCTAssertTrue(error?.detail?.contains("items") ?? false, error?.detail ?? "")
     }
 

@@ -50,6 +50,16 @@ final class WebSourceFaultTests: XCTestCase {
 
     private typealias Response = LoopbackServer.Response
 
+    /// The kind each fault is: what code acting on a failure goes by. An
+    /// answer that is not what was asked for is a bad answer from an API,
+    /// and no feed from a feed's address.
+    private static let kinds: [Fault: Set<FeedError.Kind>] = [
+        .malformed: [.badAnswer, .notAFeed], .wrongTypes: [.badAnswer, .notAFeed], .truncated: [.interrupted],
+        .invalidUTF8: [.badAnswer, .notAFeed], .declaredTooBig: [.tooLarge], .streamedTooBig: [.tooLarge],
+        .redirectLoop: [.tooLarge], .rateLimitedSeconds: [.rateLimited], .rateLimitedDate: [.rateLimited],
+        .slow: [.timedOut], .webPage: [.badAnswer, .notAFeed], .serverError: [.serverError], .notFound: [.notFound],
+    ]
+
     func testEveryFaultGivesEverySourceAClearReason() async throws {
         let current = Mutex(Fault.malformed)
         let server = try LoopbackServer { _ in Self.response(for: current.withLock { $0 }) }
@@ -63,6 +73,7 @@ final class WebSourceFaultTests: XCTestCase {
                     XCTFail("\(label): answered with \(page.items.count) items instead of failing")
                 } catch let error as FeedError {
                     XCTAssertFalse(error.reason.isEmpty, label)
+                    XCTAssertTrue(Self.kinds[fault]?.contains(error.kind) ?? false, "\(label): \(error.kind)")
                     XCTAssertLessThan(error.reason.count, 120, "\(label): a short reason: \(error.reason)")
                     for dump in ["Error Domain", "DecodingError", "NSError", "Optional("] {
                         XCTAssertFalse(error.reason.contains(dump), "\(label): \(error.reason)")
@@ -97,6 +108,7 @@ final class WebSourceFaultTests: XCTestCase {
                 XCTFail("\(name): a refused connection must fail")
             } catch let error as FeedError {
                 XCTAssertEqual(error.reason, "The server 127.0.0.1 refused the connection", name)
+                XCTAssertEqual(error.kind, .unreachable, name)
             }
         }
     }

@@ -29,6 +29,9 @@ final class XMLHardeningTests: XCTestCase {
 
     func testFiveBytesOfLessThanAndFFDoNotTrap() {
         XCTAssertEqual(outcome([0x3C, 0xFF, 0xFF, 0xFF, 0xFF]), "refused: This feed is damaged and can't be read")
+        XCTAssertThrowsError(try XMLFeedParser.parse(Data([0x3C, 0xFF, 0xFF, 0xFF, 0xFF]))) { error in
+            XCTAssertEqual((error as? FeedError)?.kind, .damaged)
+        }
     }
 
     func testNonUTF8ByteInAnElementNameIsReadAsWindows1252() throws {
@@ -128,6 +131,9 @@ final class XMLHardeningTests: XCTestCase {
         let xml = "<?xml version=\"1.0\"?>" + String(repeating: " ", count: 70_000)
             + "<!DOCTYPE r [<!ENTITY a \"EXPANDED\">]><rss version=\"2.0\"><channel><title>&a;</title>" + Self.item + "</channel></rss>"
         XCTAssertEqual(outcome(Array(xml.utf8)), "refused: This feed can't be read safely")
+        XCTAssertThrowsError(try XMLFeedParser.parse(Data(xml.utf8))) { error in
+            XCTAssertEqual((error as? FeedError)?.kind, .unsafe)
+        }
     }
 
     func testEntityDeclarationInUTF16IsRefused() {

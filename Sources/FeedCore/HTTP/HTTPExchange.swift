@@ -138,7 +138,7 @@ final class HTTPExchange: Sendable {
             let from = state.url
             guard let target = newRequest.url else {
                 completionHandler(nil)
-                return failure(from).error("The server sent an unexpected answer (\(response.statusCode))",
+                return failure(from).error("The server sent an unexpected answer (\(response.statusCode))", .badAnswer,
                                            "redirect without a usable Location")
             }
             guard state.redirects <= policy.maxRedirects else {
@@ -147,7 +147,7 @@ final class HTTPExchange: Sendable {
             }
             guard SecureAddress.allows(target) else {
                 completionHandler(nil)
-                return failure(from).error("Only secure (https) addresses are allowed",
+                return failure(from).error("Only secure (https) addresses are allowed", .insecure,
                                            "redirected to \(redactor.describe(target)): not https, and not this computer")
             }
             var next = newRequest
@@ -175,7 +175,7 @@ final class HTTPExchange: Sendable {
         let answer = HTTPResponse(status: status, url: response?.url ?? url,
                                   headers: Self.headers(of: response as? HTTPURLResponse))
         let error = failure(answer.url).status(answer, now: Date())
-            ?? failure(answer.url).error("Access denied (\(status))", "authentication requested")
+            ?? failure(answer.url).error("Access denied (\(status))", .accessDenied, "authentication requested")
         finish(.failure(error), cancelTask: false)
     }
 
@@ -195,7 +195,7 @@ final class HTTPExchange: Sendable {
             return
         }
         guard let http = task.response as? HTTPURLResponse else {
-            finish(.failure(failure(url).error("The server's answer couldn't be read", "no HTTP response")),
+            finish(.failure(failure(url).error("The server's answer couldn't be read", .badAnswer, "no HTTP response")),
                    cancelTask: false)
             return
         }

@@ -12,25 +12,25 @@ struct HTTPFailure: Sendable {
 
     private var host: String { url.host ?? url.absoluteString }
 
-    func error(_ reason: String, _ what: String, retryAfter: Double? = nil) -> FeedError {
-        FeedError(reason, detail: redactor.scrub("GET \(redactor.describe(url)): \(what)"), retryAfter: retryAfter)
+    func error(_ reason: String, _ kind: FeedError.Kind, _ what: String, retryAfter: Double? = nil) -> FeedError {
+        FeedError(reason, kind: kind, detail: redactor.scrub("GET \(redactor.describe(url)): \(what)"), retryAfter: retryAfter)
     }
 
     func insecure() -> FeedError {
-        error("Only secure (https) addresses are allowed", "refused: not https, and not this computer")
+        error("Only secure (https) addresses are allowed", .insecure, "refused: not https, and not this computer")
     }
 
     func tooLarge(_ policy: HTTPPolicy, received: String) -> FeedError {
-        error("The response is too large (over \(policy.maxBodySize))",
+        error("The response is too large (over \(policy.maxBodySize))", .tooLarge,
               "\(received), limit \(policy.maxBodyBytes) bytes")
     }
 
     func tooManyRedirects(_ policy: HTTPPolicy) -> FeedError {
-        error("The server redirected too many times", "more than \(policy.maxRedirects) redirects")
+        error("The server redirected too many times", .tooLarge, "more than \(policy.maxRedirects) redirects")
     }
 
     func timedOut(_ what: String) -> FeedError {
-        error("The server took too long to answer", what)
+        error("The server took too long to answer", .timedOut, what)
     }
 
     /// A failure URLSession reported. `answered` says whether a status line
@@ -41,44 +41,44 @@ struct HTTPFailure: Sendable {
         let what = "\(text) (\(nsError.domain) \(nsError.code))"
         switch nsError.code {
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
-            return error("Couldn't find the server \(host)", what)
+            return error("Couldn't find the server \(host)", .serverNotFound, what)
         case NSURLErrorCannotConnectToHost:
-            return error("The server \(host) refused the connection", what)
+            return error("The server \(host) refused the connection", .unreachable, what)
         case NSURLErrorTimedOut:
             return timedOut(what)
         case NSURLErrorNotConnectedToInternet:
-            return error("No network connection", what)
+            return error("No network connection", .offline, what)
         case NSURLErrorHTTPTooManyRedirects:
-            return error("The server redirected too many times", what)
+            return error("The server redirected too many times", .tooLarge, what)
         case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
              NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasUnknownRoot,
              NSURLErrorServerCertificateNotYetValid, NSURLErrorClientCertificateRejected,
              NSURLErrorClientCertificateRequired:
-            return error("Couldn't connect securely to \(host)", what)
+            return error("Couldn't connect securely to \(host)", .insecure, what)
         case NSURLErrorBadServerResponse where !answered:
-            return error("The server \(host) closed the connection without answering", what)
+            return error("The server \(host) closed the connection without answering", .unreachable, what)
         case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse,
              NSURLErrorCannotDecodeRawData, NSURLErrorCannotDecodeContentData:
-            return error("The server's answer couldn't be read", what)
+            return error("The server's answer couldn't be read", .badAnswer, what)
         case NSURLErrorNetworkConnectionLost:
-            return error("The connection was interrupted", what)
+            return error("The connection was interrupted", .interrupted, what)
         default:
             break
         }
         // libcurl's own words, for what corelibs reports as "unknown" (-1).
         let lowered = text.lowercased()
         if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
-            return error("Couldn't connect securely to \(host)", what)
+            return error("Couldn't connect securely to \(host)", .insecure, what)
         }
         if lowered.contains("network is unreachable") || lowered.contains("no route to host") {
-            return error("No network connection", what)
+            return error("No network connection", .offline, what)
         }
         if answered {
             return lowered.contains("remaining to read") || lowered.contains("partial")
-                ? error("The server's answer was incomplete", what)
-                : error("The connection was interrupted", what)
+                ? error("The server's answer was incomplete", .interrupted, what)
+                : error("The connection was interrupted", .interrupted, what)
         }
-        return error("Couldn't reach the server \(host)", what)
+        return error("Couldn't reach the server \(host)", .unreachable, what)
     }
 
     /// The error for a complete answer whose status isn't a success; nil
@@ -89,22 +89,22 @@ struct HTTPFailure: Sendable {
         if (200..<300).contains(status) { return nil }
         let what = "HTTP \(status)\(Self.bodySnippet(response.body))"
         if let wait = RateLimit.rateLimitWait(for: response, now: now) {
-            return error("Rate limited", "\(what); wait \(Int(wait.rounded(.up))) s", retryAfter: wait)
+            return error("Rate limited", .rateLimited, "\(what); wait \(Int(wait.rounded(.up))) s", retryAfter: wait)
         }
         switch status {
         case 401, 403, 407:
-            return error("Access denied (\(status))", what)
+            return error("Access denied (\(status))", .accessDenied, what)
         case 404, 410:
-            return error("The server says the page doesn't exist (\(status))", what)
+            return error("The server says the page doesn't exist (\(status))", .notFound, what)
         case 400..<500:
-            return error("The server refused the request (\(status))", what)
+            return error("The server refused the request (\(status))", .badRequest, what)
         case 500..<600:
-            return error("Server error (\(status))", what)
+            return error("Server error (\(status))", .serverError, what)
         case 300..<400:
-            return error("The server sent an unexpected answer (\(status))",
+            return error("The server sent an unexpected answer (\(status))", .badAnswer,
                          "\(what), Location: \(response.header("location") ?? "none")")
         default:
-            return error("The server sent an unexpected answer (\(status))", what)
+            return error("The server sent an unexpected answer (\(status))", .badAnswer, what)
         }
     }
 

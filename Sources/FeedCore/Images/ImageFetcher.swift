@@ -83,12 +83,12 @@ public actor ImageFetcher {
     @concurrent
     private nonisolated static func read(_ url: URL, limit: Int) async throws -> Data {
         let size = (try? url.resourceValues(forKeys: [.fileSizeKey]))?.fileSize
-        guard let size else { throw FeedError("The image file doesn't exist", detail: url.path) }
+        guard let size else { throw FeedError("The image file doesn't exist", kind: .notFound, detail: url.path) }
         guard size <= limit else {
-            throw FeedError("The image is too large", detail: "\(url.path): \(size) bytes")
+            throw FeedError("The image is too large", kind: .tooLarge, detail: "\(url.path): \(size) bytes")
         }
         guard let data = try? Data(contentsOf: url), !data.isEmpty else {
-            throw FeedError("The image is empty or unreadable", detail: url.path)
+            throw FeedError("The image is empty or unreadable", kind: .empty, detail: url.path)
         }
         return data
     }
@@ -172,10 +172,10 @@ public actor ImageFetcher {
         }
         let type = response.header("content-type") ?? "none"
         guard type.lowercased().hasPrefix("image/") else {
-            throw FeedError("Not an image", detail: "\(url.absoluteString): Content-Type \(type)")
+            throw FeedError("Not an image", kind: .badAnswer, detail: "\(url.absoluteString): Content-Type \(type)")
         }
         guard !response.body.isEmpty else {
-            throw FeedError("The image is empty", detail: url.absoluteString)
+            throw FeedError("The image is empty", kind: .empty, detail: url.absoluteString)
         }
         if case .freshUntil(let date) = freshness {
             cache?.store(ImageDiskCache.Entry(data: response.body, etag: response.header("etag"),

@@ -86,7 +86,7 @@ public struct FeedLibraryFile: Sendable {
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw FeedError("Couldn't save your feeds", detail: "\(url.path): \(error)")
+            throw FeedError("Couldn't save your feeds", kind: .cannotSave, detail: "\(url.path): \(error)")
         }
     }
 }

@@ -8,7 +8,7 @@ public enum FeedDocumentParser {
     /// `charset`: the HTTP `Content-Type` charset, when there was one.
     public static func parse(_ data: Data, baseURL: URL? = nil, charset: String? = nil) throws(FeedError) -> FeedDocument {
         guard let first = firstSignificantByte(of: data) else {
-            throw FeedError("The feed is empty", detail: "no content")
+            throw FeedError("The feed is empty", kind: .empty, detail: "no content")
         }
         if isUTF16(data) {
             // JSON Feed is UTF-8 by definition: this is XML.
@@ -19,11 +19,11 @@ public enum FeedDocumentParser {
             return try JSONFeedParser.parse(data, baseURL: baseURL)
         case UInt8(ascii: "<"):
             if looksLikeHTML(data) {
-                throw FeedError("This is a web page, not a feed", detail: "the document is HTML")
+                throw FeedError("This is a web page, not a feed", kind: .notAFeed, detail: "the document is HTML")
             }
             return try XMLFeedParser.parse(data, baseURL: baseURL, charset: charset)
         default:
-            throw FeedError("This isn't a feed", detail: "the content is neither JSON nor XML")
+            throw FeedError("This isn't a feed", kind: .notAFeed, detail: "the content is neither JSON nor XML")
         }
     }
 

@@ -5,13 +5,14 @@ import Foundation
 enum JSONDecoding {
     /// Decodes `T` from `data`, or throws `FeedError(reason)` saying what
     /// went wrong (not JSON, a missing field, a wrong type).
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, reason: String) throws(FeedError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, reason: String,
+                                     kind: FeedError.Kind = .notAFeed) throws(FeedError) -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw FeedError(reason, detail: describe(error))
+            throw FeedError(reason, kind: kind, detail: describe(error))
         } catch {
-            throw FeedError(reason, detail: "\(error)")
+            throw FeedError(reason, kind: kind, detail: "\(error)")
         }
     }
 
@@ -21,10 +22,11 @@ enum JSONDecoding {
     static func decodeAnswer<T: Decodable>(_ type: T.Type, from data: Data, reason: String,
                                            service: String) throws(FeedError) -> T {
         do {
-            return try decode(type, from: data, reason: reason)
+            return try decode(type, from: data, reason: reason, kind: .badAnswer)
         } catch {
             if let message = serverMessage(in: data) {
-                throw FeedError("\(service) says: \(message)", detail: error.detail)
+                throw FeedError("\(service) says: \(message)", kind: .serverError, detail: error.detail,
+                                serverMessage: message)
             }
             throw error
         }
@@ -94,7 +96,7 @@ struct Lenient<Element: Decodable>: Decodable {
     /// there) is an error, not an empty page that would end the feed.
     func readable(_ what: String) throws(FeedError) -> [Element] {
         if elements.isEmpty && skipped > 0 {
-            throw FeedError("None of the \(what) on this page could be read", detail: "\(skipped) malformed \(what)")
+            throw FeedError("None of the \(what) on this page could be read", kind: .badAnswer, detail: "\(skipped) malformed \(what)")
         }
         return elements
     }

@@ -25,7 +25,7 @@ public enum JSONFeedParser {
     public static func parse(_ data: Data, baseURL: URL? = nil) throws(FeedError) -> FeedDocument {
         let raw = try JSONDecoding.decode(RawFeed.self, from: data, reason: "This isn't a valid JSON Feed")
         guard raw.version?.hasPrefix("https://jsonfeed.org/version/") ?? false else {
-            throw FeedError("This isn't a JSON Feed", detail: "the \"version\" field is missing or unknown")
+            throw FeedError("This isn't a JSON Feed", kind: .notAFeed, detail: "the \"version\" field is missing or unknown")
         }
         var items: [FeedItem] = []
         items.reserveCapacity(raw.items.count)

@@ -28,20 +28,20 @@ public enum XMLFeedParser {
         switch (root.name.lowercased(), root.namespace) {
         case ("rss", _):
             guard let channel = root.child("channel") else {
-                throw root.damage ?? FeedError("This RSS feed has no channel", detail: "<rss> without <channel>")
+                throw root.damage ?? FeedError("This RSS feed has no channel", kind: .notAFeed, detail: "<rss> without <channel>")
             }
             document = rss(channel: channel, items: items(in: root), baseURL: baseURL)
         case ("rdf", _):
             guard let channel = root.child("channel") else {
-                throw root.damage ?? FeedError("This RSS feed has no channel", detail: "<rdf:RDF> without <channel>")
+                throw root.damage ?? FeedError("This RSS feed has no channel", kind: .notAFeed, detail: "<rdf:RDF> without <channel>")
             }
             document = rss(channel: channel, items: items(in: root), baseURL: baseURL)
         case ("feed", atom), ("feed", atom03), ("feed", nil):
             document = atomFeed(root)
         case ("html", _):
-            throw FeedError("This is a web page, not a feed", detail: "the document is HTML")
+            throw FeedError("This is a web page, not a feed", kind: .notAFeed, detail: "the document is HTML")
         default:
-            throw root.damage ?? FeedError("This isn't a feed", detail: "an XML document whose root is <\(root.name)>")
+            throw root.damage ?? FeedError("This isn't a feed", kind: .notAFeed, detail: "an XML document whose root is <\(root.name)>")
         }
         if let damage = root.damage {
             // Repaired: keep what has something to show, and say nothing

@@ -55,9 +55,9 @@ public actor LocalFeedSource: FeedSource {
         let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.code
         switch (nsError.code, posix) {
         case (NSFileReadNoSuchFileError, _), (_, Int(ENOENT)):
-            return FeedError("The file \(name) doesn't exist", detail: file.path)
+            return FeedError("The file \(name) doesn't exist", kind: .notFound, detail: file.path)
         case (NSFileReadNoPermissionError, _), (_, Int(EACCES)):
-            return FeedError("You don't have permission to read \(name)", detail: file.path)
+            return FeedError("You don't have permission to read \(name)", kind: .accessDenied, detail: file.path)
         default:
             return FeedError("Couldn't read \(name)", detail: "\(file.path): \(error.localizedDescription)")
         }

@@ -34,7 +34,7 @@ public final class SimulatedNetwork: FeedSource {
         }
         if let failEvery, number % failEvery == 0 {
             throw FeedError(
-                "The connection was interrupted",
+                "The connection was interrupted", kind: .interrupted,
                 detail: "simulated failure of request \(number) (--fail-every \(failEvery))"
             )
         }

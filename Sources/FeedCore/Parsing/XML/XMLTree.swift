@@ -145,7 +145,7 @@ final class XMLTreeNode {
         let text = XMLTextDecoder.utf8(data, charset: charset)
         let tidy = XMLScrubber.scrub(text, forgiving: false, htmlEntity: XMLDocumentReader.htmlEntity)
         if tidy.declaresEntities {
-            throw FeedError("This feed can't be read safely", detail: "the document declares its own entities (DOCTYPE internal subset)")
+            throw FeedError("This feed can't be read safely", kind: .unsafe, detail: "the document declares its own entities (DOCTYPE internal subset)")
         }
         let strictFailure: XMLDocumentReader.Failure
         switch XMLDocumentReader.read(tidy.bytes, recover: false, baseURL: baseURL) {
@@ -161,6 +161,6 @@ final class XMLTreeNode {
     }
 
     static func damaged(_ failure: XMLDocumentReader.Failure) -> FeedError {
-        FeedError("This feed is damaged and can't be read", detail: "XML error at line \(failure.line): \(failure.message)")
+        FeedError("This feed is damaged and can't be read", kind: .damaged, detail: "XML error at line \(failure.line): \(failure.message)")
     }
 }
