@@ -13,8 +13,8 @@ import XCTest
 final class AccessibilityTests: GtkTestCase, @unchecked Sendable {
     let fixture = FeedFixture()
 
-    func testRowsListAndStatusAreNamed() {
-        MainActor.assumeIsolated {
+    func testRowsListAndStatusAreNamed() throws {
+        try MainActor.assumeIsolated {
             let url = fixture.writeFeed(title: "Named Feed", count: 30)
             let window = openWindow(on: LocalFeedSource(file: url))
             waitUntil("the title") { window.window.title == "Named Feed" }
@@ -23,7 +23,7 @@ final class AccessibilityTests: GtkTestCase, @unchecked Sendable {
             let now = Date()
             for position in 0..<5 {
                 let item = window.feedList.items[position]
-                let row = try! XCTUnwrap(window.feedList.factory.rowWidget(at: position))
+                let row = try XCTUnwrap(window.feedList.factory.rowWidget(at: position))
                 XCTAssertTrue(row.accessibleLabelIs(ItemText.accessibleName(item, now: now)),
                               "row \(position) is named “\(ItemText.accessibleName(item, now: now))”")
             }
@@ -31,8 +31,8 @@ final class AccessibilityTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testTheListIsBusyWhileAPageLoadsAndTheSpinnerIsLabelled() {
-        MainActor.assumeIsolated {
+    func testTheListIsBusyWhileAPageLoadsAndTheSpinnerIsLabelled() throws {
+        try MainActor.assumeIsolated {
             let source = GatedSource()
             source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
             let window = openWindow(on: source)
@@ -43,7 +43,7 @@ final class AccessibilityTests: GtkTestCase, @unchecked Sendable {
                 self.scrollToBottom(window)
                 return window.feedList.factory.cells.contains { $0.shownFooter?.spinner.isMapped == true }
             }
-            let footer = try! XCTUnwrap(window.feedList.factory.cells.lazy.compactMap(\.shownFooter).first)
+            let footer = try XCTUnwrap(window.feedList.factory.cells.lazy.compactMap(\.shownFooter).first)
             XCTAssertTrue(footer.spinner.accessibleLabelIs("Loading more items"))
             XCTAssertTrue(footer.spinner.accessibleBusyIs(true))
             source.answer(1, with: .failure(FeedError("Gone")))

@@ -20,8 +20,25 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
         XDoTool.press(keys, inWindowTitled: window.window.title ?? "")
     }
 
-    func testCtrl2ShowsAGridThatPagesFailsRetriesEndsAndRefreshesLikeTheList() {
-        MainActor.assumeIsolated {
+    /// A feed of 30 items with more to come, whose requests the test
+    /// answers, in a window showing it as a grid.
+    @MainActor
+    private func gridOfGatedFeed(file: StaticString = #filePath, line: UInt = #line) -> (GatedSource, FeedWindow) {
+        let source = GatedSource()
+        source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
+        let window = openWindow(on: source, file: file, line: line)
+        press("ctrl+2", in: window)
+        waitUntil("the grid shows the feed", file: file, line: line) { window.feedList.view is GridView }
+        waitUntil("tiles are laid out, three across", file: file, line: line) {
+            let tops = (0..<4).map { window.feedList.factory.rowWidget(at: $0)?.top(in: window.feedList.scroller) }
+            guard let first = tops[0], let third = tops[2], let fourth = tops[3] else { return false }
+            return first == tops[1] && tops[1] == third && fourth > third
+        }
+        return (source, window)
+    }
+
+    func testCtrl2ShowsTheSameItemsAsTilesThreeAcross() throws {
+        try MainActor.assumeIsolated {
             let source = GatedSource()
             source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
             let window = openWindow(on: source)
@@ -34,15 +51,21 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(source.requestCount, 1)
             waitUntil("tiles are laid out, three across in a window of the default width") {
                 let tops = (0..<4).map { window.feedList.factory.rowWidget(at: $0)?.top(in: window.feedList.scroller) }
-                return tops[0] != nil && tops[0] == tops[1] && tops[1] == tops[2] && tops[3]! > tops[2]!
+                guard let first = tops[0], let third = tops[2], let fourth = tops[3] else { return false }
+                return first == tops[1] && tops[1] == third && fourth > third
             }
             XCTAssertNotNil(window.feedList.factory.cell(at: 0)?.tile, "grid cells are tiles")
-            XCTAssertTrue(window.feedList.factory.rowWidget(at: 0)!.accessibleLabelIs("Item 0"),
+            XCTAssertTrue(try XCTUnwrap(window.feedList.factory.rowWidget(at: 0)).accessibleLabelIs("Item 0"),
                           "a tile has the same short name as a row")
+        }
+    }
 
+    func testTheGridPagesFailsRetriesAndEndsLikeTheList() throws {
+        try MainActor.assumeIsolated {
+            let (source, window) = gridOfGatedFeed()
             scrollToBottom(window)
             waitUntil("the next page is asked for at the end of the grid") { source.requestCount == 2 }
-            XCTAssertEqual(source.requests[1].cursor, PageCursor("30"))
+            XCTAssertEqual(try source.request(1).cursor, PageCursor("30"))
             waitUntil("the loading tile spins") {
                 self.scrollToBottom(window)
                 return self.footerCell(window)?.shownFooter?.spinner.isSpinning == true
@@ -55,7 +78,7 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(ids(window), (0..<30).map(FeedFixture.id), "nothing already loaded is lost")
             press("alt+r", in: window)
             waitUntil("Retry asks for the same page") { source.requestCount == 3 }
-            XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))
+            XCTAssertEqual(try source.request(2).cursor, PageCursor("30"))
             source.answer(2, with: .success(GatedSource.page(30..<45, next: nil)))
             waitUntil("the page lands and the feed ends") { window.feedList.footer == .end }
             XCTAssertEqual(ids(window), (0..<45).map(FeedFixture.id), "no item skipped or shown twice")
@@ -63,11 +86,16 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
                 self.scrollToBottom(window)
                 return self.footerCell(window)?.shownFooter?.message.text == "You're all caught up"
             }
+        }
+    }
 
+    func testARefreshStartsTheGridAgainAtTheTopAndListGoesBackToRows() throws {
+        try MainActor.assumeIsolated {
+            let (source, window) = gridOfGatedFeed()
             press("ctrl+r", in: window)
-            waitUntil("Refresh asks for the first page") { source.requestCount == 4 }
-            XCTAssertNil(source.requests[3].cursor)
-            source.answer(3, with: .success(GatedSource.page(100..<120, next: 120)))
+            waitUntil("Refresh asks for the first page") { source.requestCount == 2 }
+            XCTAssertNil(try source.request(1).cursor)
+            source.answer(1, with: .success(GatedSource.page(100..<120, next: 120)))
             waitUntil("the grid starts again from the top") { ids(window).first == "item-100" }
             XCTAssertTrue(window.feedList.view is GridView, "still a grid")
             waitUntil("at the top") { window.feedList.adjustment.value == 0 }
@@ -79,8 +107,8 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testSwitchingKeepsTheFocusedItemFocused() {
-        MainActor.assumeIsolated {
+    func testSwitchingKeepsTheFocusedItemFocused() throws {
+        try MainActor.assumeIsolated {
             let source = SimulatedNetwork(LocalFeedSource(file: fixture.writeFeed(count: 100), pageSize: 50),
                                           latency: .zero)
             let window = openWindow(on: source)
@@ -91,7 +119,7 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the grid has the same item focused") {
                 window.feedList.view is GridView && window.feedList.focusedItem?.id == FeedFixture.id(37)
             }
-            let tile = window.feedList.factory.rowWidget(at: 37)!
+            let tile = try XCTUnwrap(window.feedList.factory.rowWidget(at: 37))
             let top = tile.top(in: window.feedList.scroller) ?? -1
             XCTAssertTrue(top >= 0 && top < Double(window.feedList.scroller.allocatedHeight), "and in view: \(top)")
             press("Right", in: window)
@@ -145,7 +173,7 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
                   body: TestImages.png(width: 400, height: 300), delay: .milliseconds(request.path == "/slow.png" ? 600 : 0))
         }
         defer { server.stop() }
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let source = GatedSource()
             let items = [
                 FeedItem(id: "photo", title: "Photo", imageURL: server.url("/slow.png")),
@@ -156,23 +184,23 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
             let window = openWindow(on: source)
             window.show(layout: .grid)
             waitUntil("the tiles are laid out") { (window.feedList.factory.cell(at: 0)?.tile?.root.allocatedHeight ?? 0) > 0 }
-            let photo = window.feedList.factory.cell(at: 0)!.tile!
+            let photo = try XCTUnwrap(window.feedList.factory.cell(at: 0)?.tile)
             let height = photo.root.allocatedHeight
             XCTAssertNil(photo.picture.picture.texture, "the slow picture is not here yet")
             XCTAssertTrue(photo.picture.picture.isVisible, "its placeholder holds its place")
             waitUntil("the picture arrives") { photo.picture.picture.texture != nil }
-            MainLoop.run(for: .milliseconds(100))
+            waitUntilSteady("the tile's height", in: window) { photo.root.allocatedHeight }
             XCTAssertEqual(photo.root.allocatedHeight, height, "the tile did not change height")
 
-            let text = window.feedList.factory.cell(at: 1)!.tile!
+            let text = try XCTUnwrap(window.feedList.factory.cell(at: 1)?.tile)
             XCTAssertFalse(text.picture.picture.isVisible)
             XCTAssertEqual(text.excerpt.text, "Only words here", "a tile without a picture shows its words")
             XCTAssertEqual(text.root.allocatedHeight, height, "in a box of the same size")
 
-            let warned = window.feedList.factory.cell(at: 2)!.tile!
+            let warned = try XCTUnwrap(window.feedList.factory.cell(at: 2)?.tile)
             XCTAssertEqual(warned.title.text, "Content warning: Spiders")
             XCTAssertTrue(warned.picture.picture.isVisible, "the placeholder stands in")
-            MainLoop.run(for: .milliseconds(300))
+            waitUntilDownloadsFinish(.shared, drawing: window)
             XCTAssertFalse(server.requests.contains { $0.path == "/warned.png" }, "not even downloaded")
             warned.revealButton.click()
             waitUntil("Show Post shows the picture") { warned.picture.picture.texture != nil }

@@ -11,19 +11,47 @@ import XCTest
 final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
     let fixture = FeedFixture()
 
-    func testEnterReadsTheItemAndEscapeOrAltLeftComeBackToItsRow() {
-        MainActor.assumeIsolated {
-            let title = "Reading \(UUID().uuidString.prefix(8))"
-            let url = fixture.writeFeed(title: title, count: 30) { index, item in
-                item["content_text"] = "Paragraph one of item \(index).\n\nParagraph two, <b>not bold</b>."
-            }
-            let window = openWindow(on: SimulatedNetwork(LocalFeedSource(file: url), latency: .zero))
-            waitUntil("the title is the feed's") { window.window.title == title }
-            var opened: [String] = []
-            window.openLink = { opened.append($0) }
-            window.feedList.focusRow(at: 3)
-            waitUntil("row 3 has focus") { window.feedList.focusedItem?.id == FeedFixture.id(3) }
+    /// Links the window opened, in order.
+    @MainActor
+    private final class Opened {
+        var links: [String] = []
+    }
 
+    /// A feed of 30 items with two paragraphs each, whose links `opened`
+    /// records; row `row` has focus. The window and its title.
+    @MainActor
+    private func feedForReading(focus row: Int, opened: Opened,
+                                file: StaticString = #filePath, line: UInt = #line) -> (FeedWindow, String) {
+        let title = "Reading \(UUID().uuidString.prefix(8))"
+        let url = fixture.writeFeed(title: title, count: 30) { index, item in
+            item["content_text"] = "Paragraph one of item \(index).\n\nParagraph two, <b>not bold</b>."
+        }
+        let window = openWindow(on: SimulatedNetwork(LocalFeedSource(file: url), latency: .zero), file: file, line: line)
+        waitUntil("the title is the feed's", file: file, line: line) { window.window.title == title }
+        window.openLink = { opened.links.append($0) }
+        window.feedList.focusRow(at: row)
+        waitUntil("row \(row) has focus", file: file, line: line) {
+            window.feedList.focusedItem?.id == FeedFixture.id(row)
+        }
+        return (window, title)
+    }
+
+    /// As `feedForReading`, then Enter: the reader shows item `row`.
+    @MainActor
+    private func reading(_ row: Int, opened: Opened = Opened(),
+                         file: StaticString = #filePath, line: UInt = #line) -> (FeedWindow, String) {
+        let (window, title) = feedForReading(focus: row, opened: opened, file: file, line: line)
+        XDoTool.press(["Return"], inWindowTitled: title)
+        waitUntil("the reader shows item \(row)", file: file, line: line) {
+            window.isReading && window.reader.currentPage.title.text == "Item \(row)"
+        }
+        return (window, title)
+    }
+
+    func testEnterReadsTheFocusedItemsWholeTextAsPlainText() {
+        MainActor.assumeIsolated {
+            let opened = Opened()
+            let (window, title) = feedForReading(focus: 3, opened: opened)
             XDoTool.press(["Return"], inWindowTitled: title)
             waitUntil("Enter opens the reader view") { window.isReading }
             XCTAssertEqual(window.reader.currentPage.title.text, "Item 3")
@@ -35,32 +63,49 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
                 window.announcements.last == "Item 4 of \(window.feedList.itemCount): Item 3"
             }
             XCTAssertTrue(window.reader.backButton.containsFocus, "keyboard focus is in the reader")
-            XCTAssertTrue(opened.isEmpty, "Enter no longer opens the browser")
+            XCTAssertTrue(opened.links.isEmpty, "Enter no longer opens the browser")
+        }
+    }
 
+    func testInTheReaderCtrlEnterAndOpenInBrowserOpenTheLink() {
+        MainActor.assumeIsolated {
+            let opened = Opened()
+            let (window, title) = reading(3, opened: opened)
             XDoTool.press(["ctrl+Return"], inWindowTitled: title)
-            waitUntil("Ctrl+Enter opens the link") { opened == ["https://example.org/items/3"] }
+            waitUntil("Ctrl+Enter opens the link") { opened.links == ["https://example.org/items/3"] }
             window.reader.openButton.click()
-            XCTAssertEqual(opened.count, 2, "so does Open in Browser")
+            XCTAssertEqual(opened.links.count, 2, "so does Open in Browser")
+        }
+    }
 
+    func testEscapeComesBackToTheListWithFocusOnTheItem() {
+        MainActor.assumeIsolated {
+            let (window, title) = reading(3)
             XDoTool.press(["Escape"], inWindowTitled: title)
             waitUntil("Escape goes back to the list, focus on the item") {
                 !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(3)
             }
-            window.feedList.focusRow(at: 7)
-            waitUntil("row 7 has focus") { window.feedList.focusedItem?.id == FeedFixture.id(7) }
-            XDoTool.press(["Return"], inWindowTitled: title)
-            waitUntil("the reader shows item 7") { window.isReading && window.reader.currentPage.title.text == "Item 7" }
+        }
+    }
+
+    func testAPageLandingUnderneathLeavesTheReaderInPlaceAndAltLeftComesBack() {
+        MainActor.assumeIsolated {
+            let (window, title) = reading(7)
             scrollToBottom(window)
             window.pager.loadMore()
-            MainLoop.run(for: .milliseconds(200))
+            waitUntil("the rest of the feed lands underneath") { window.feedList.itemCount == 30 }
+            waitForFrames(2, of: window.window)
             XCTAssertTrue(window.isReading, "a page landing underneath leaves the reader in place")
             XDoTool.press(["alt+Left"], inWindowTitled: title)
             waitUntil("Alt+Left goes back too") {
                 !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(7)
             }
-            window.feedList.focusRow(at: 2)
-            XDoTool.press(["Return"], inWindowTitled: title)
-            waitUntil("the reader again") { window.isReading }
+        }
+    }
+
+    func testTheBackButtonComesBackToTheItemsRow() {
+        MainActor.assumeIsolated {
+            let (window, _) = reading(2)
             window.reader.backButton.click()
             waitUntil("and Back") { !window.isReading && window.feedList.focusedItem?.id == FeedFixture.id(2) }
         }
@@ -119,7 +164,7 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(page.body.text, "", "its text is not shown")
             XCTAssertFalse(page.body.isVisible)
             XCTAssertEqual(page.reveal.button.label, "Show Post")
-            MainLoop.run(for: .milliseconds(300))
+            waitUntilDownloadsFinish(.shared, drawing: window)
             XCTAssertFalse(server.requests.contains { $0.path == path }, "its picture is not even downloaded")
 
             page.reveal.button.click()

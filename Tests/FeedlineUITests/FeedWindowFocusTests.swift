@@ -52,7 +52,7 @@ final class FeedWindowFocusTests: GtkTestCase, @unchecked Sendable {
             // Then the window's own buttons (close...), then the list.
             for _ in 0..<6 where !window.feedList.view.containsFocus {
                 XDoTool.press(["Tab"], inWindowTitled: title)
-                MainLoop.run(for: .milliseconds(100))
+                waitForInputHandled(in: window)
             }
             XCTAssertTrue(window.feedList.view.containsFocus, "Tab comes round to the list")
         }
@@ -98,11 +98,12 @@ final class FeedWindowFocusTests: GtkTestCase, @unchecked Sendable {
             scrollToBottom(window)
             waitUntil("the next page is asked for") { source.requestCount == 2 }
             window.feedList.focusRow(at: 25)
-            MainLoop.run(for: .milliseconds(100))
+            waitUntil("row 25 has focus") { window.feedList.focusedItem?.id == "item-25" }
+            waitUntilSteady("the scroll position", in: window) { window.feedList.adjustment.value }
             let offset = window.feedList.adjustment.value
             source.answer(1, with: .success(GatedSource.page(30..<50, next: 50)))
             waitUntil("the page lands") { window.feedList.itemCount == 50 }
-            MainLoop.run(for: .milliseconds(100))
+            waitUntilSteady("the scroll position", in: window) { window.feedList.adjustment.value }
             XCTAssertEqual(window.feedList.focusedItem?.id, "item-25")
             XCTAssertEqual(window.feedList.adjustment.value, offset, accuracy: 1, "the view does not jump")
         }

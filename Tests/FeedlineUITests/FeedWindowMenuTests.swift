@@ -73,19 +73,19 @@ final class FeedWindowMenuTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testLargeTextMakesRowsGrowWithoutClipping() {
-        MainActor.assumeIsolated {
+    func testLargeTextMakesRowsGrowWithoutClipping() throws {
+        try MainActor.assumeIsolated {
             let normal = Settings.textDPI
             defer { Settings.textDPI = normal }
             let window = openWindow(on: LocalFeedSource(file: fixture.writeFeed(count: 10)))
-            let cell = try! XCTUnwrap(window.feedList.factory.cell(at: 0))
-            let before = cell.row!.root.allocatedHeight
+            let row = try XCTUnwrap(window.feedList.factory.cell(at: 0)?.row)
+            let before = row.root.allocatedHeight
             Settings.textDPI = 2 * 96 * 1024
-            waitUntil("the rows grow") { cell.row!.root.allocatedHeight > before * 3 / 2 }
-            for label in [cell.row!.title, cell.row!.summary, cell.row!.byline] {
+            waitUntil("the rows grow") { row.root.allocatedHeight > before * 3 / 2 }
+            for label in [row.title, row.summary, row.byline] {
                 XCTAssertGreaterThanOrEqual(label.allocatedHeight, label.minimumHeight, "nothing is clipped")
             }
-            XCTAssertFalse(cell.row!.title.isEllipsized, "a short title still fits")
+            XCTAssertFalse(row.title.isEllipsized, "a short title still fits")
         }
     }
 

@@ -60,7 +60,7 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
             }
             scrollToBottom(window)
             waitUntil("the loading footer shows") { window.feedList.footer == .loading }
-            MainLoop.run(for: .milliseconds(200))
+            waitForPrefetchChecks(window)
             XCTAssertEqual(source.requestCount, 2, "the first page and exactly one more")
             XCTAssertEqual(source.requests.last?.cursor, PageCursor("40"))
             XCTAssertEqual(window.statusBar.label.text, "Loading more items…")
@@ -71,29 +71,53 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAFailedPageOffersRetryWhichLoadsThatSamePage() {
+    /// Pumps until the list's prefetch checks have had their chance: two
+    /// frames drawn (each check runs after a frame) and none pending.
+    @MainActor
+    private func waitForPrefetchChecks(_ window: FeedWindow, file: StaticString = #filePath, line: UInt = #line) {
+        waitForFrames(2, of: window.window, file: file, line: line)
+        waitUntil("no prefetch check is pending", file: file, line: line) { !window.feedList.prefetchCheckScheduled }
+        drainPendingWork()
+    }
+
+    /// A feed of 30 items whose second page failed.
+    @MainActor
+    private func failedSecondPage(file: StaticString = #filePath, line: UInt = #line) -> (GatedSource, FeedWindow) {
+        let source = GatedSource()
+        source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
+        let window = openWindow(on: source, file: file, line: line)
+        scrollToBottom(window)
+        waitUntil("the second page is asked for", file: file, line: line) { source.requestCount == 2 }
+        source.answer(1, with: .failure(FeedError("The server is down")))
+        waitUntil("the footer shows the failure", file: file, line: line) {
+            window.feedList.footer == .failed(reason: "The server is down", refresh: false)
+        }
+        return (source, window)
+    }
+
+    func testAFailedPageSaysSoAndLosesNothing() {
         MainActor.assumeIsolated {
-            let source = GatedSource()
-            source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
-            let window = openWindow(on: source)
-            scrollToBottom(window)
-            waitUntil("the second page is asked for") { source.requestCount == 2 }
-            source.answer(1, with: .failure(FeedError("The server is down")))
-            waitUntil("the footer shows the failure") {
-                window.feedList.footer == .failed(reason: "The server is down", refresh: false)
-            }
+            let (_, window) = failedSecondPage()
             XCTAssertEqual(window.statusBar.label.text, "Couldn't load more items: The server is down")
             XCTAssertTrue(window.statusBar.retryButton.isVisible)
             XCTAssertEqual(ids(window), (0..<30).map(FeedFixture.id), "nothing already loaded is lost")
+        }
+    }
 
-            // Scrolling after a failure does not try again by itself.
+    func testScrollingAfterAFailureDoesNotTryAgainByItself() {
+        MainActor.assumeIsolated {
+            let (source, window) = failedSecondPage()
             window.feedList.adjustment.value = 0
             MainLoop.iterate()
             scrollToBottom(window)
-            MainLoop.run(for: .milliseconds(300))
+            waitForPrefetchChecks(window)
             XCTAssertEqual(source.requestCount, 2)
+        }
+    }
 
-            // The footer row's own Retry button.
+    func testTheFooterRowsRetryLoadsThatSamePage() throws {
+        try MainActor.assumeIsolated {
+            let (source, window) = failedSecondPage()
             waitUntil("the footer row is on screen") {
                 // Row heights are estimated until rows are laid out: keep
                 // going to the bottom, as a reader would.
@@ -102,7 +126,7 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
             }
             footerCell(window)?.shownFooter?.retryButton.click()
             waitUntil("the same page is asked for again") { source.requestCount == 3 }
-            XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))
+            XCTAssertEqual(try source.request(2).cursor, PageCursor("30"))
             XCTAssertEqual(window.feedList.footer, .loading)
             source.answer(2, with: .success(GatedSource.page(30..<50, next: nil)))
             waitUntil("the page lands") { window.feedList.itemCount == 50 }
@@ -149,12 +173,12 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testTheEndOfAShortFeedSaysSoOnOneLine() {
-        MainActor.assumeIsolated {
+    func testTheEndOfAShortFeedSaysSoOnOneLine() throws {
+        try MainActor.assumeIsolated {
             let window = openWindow(on: localSource(count: 3))
             waitUntil("the end") { window.feedList.footer == .end }
             settle(window)
-            let message = try! XCTUnwrap(footerCell(window)?.shownFooter?.message)
+            let message = try XCTUnwrap(footerCell(window)?.shownFooter?.message)
             XCTAssertEqual(message.text, "You're all caught up")
             // A word a line, before: GTK asked a wrapping label for a
             // narrow width in the centred footer.

@@ -12,8 +12,8 @@ final class FeedWindowRateLimitTests: GtkTestCase, @unchecked Sendable {
         .failure(FeedError("Rate limited", retryAfter: seconds))
     }
 
-    func testTheFooterCountsDownAndThePageLoadsByItself() {
-        MainActor.assumeIsolated {
+    func testTheFooterCountsDownAndThePageLoadsByItself() throws {
+        try MainActor.assumeIsolated {
             let source = GatedSource()
             source.answer(0, with: .success(GatedSource.page(0..<30, next: 30)))
             source.answer(1, with: rateLimited(2.5))
@@ -35,7 +35,7 @@ final class FeedWindowRateLimitTests: GtkTestCase, @unchecked Sendable {
                     == "Couldn't load more items: Rate limited, retrying in 3 s"
             }
             // Retry has focus while the seconds tick: it keeps it.
-            let retry = footerCell(window)!.shownFooter!.retryButton
+            let retry = try XCTUnwrap(footerCell(window)?.shownFooter).retryButton
             XCTAssertTrue(retry.grabFocus())
             XCTAssertTrue(retry.containsFocus)
             waitUntil("a second passes") {
@@ -48,7 +48,7 @@ final class FeedWindowRateLimitTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(source.requestCount, 2, "no request before the wait is over")
 
             waitUntil("the same page is asked for again, by itself") { source.requestCount == 3 }
-            XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))
+            XCTAssertEqual(try source.request(2).cursor, PageCursor("30"))
             waitUntil("it lands") { window.feedList.itemCount == 50 }
             XCTAssertEqual(ids(window), (0..<50).map(FeedFixture.id), "nothing skipped or repeated")
             XCTAssertEqual(window.feedList.footer, .end)

@@ -9,8 +9,8 @@ import XCTest
 
 /// Refresh and the first load, through a real window.
 final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
-    func testRefreshReplacesTheRowsAndDropsALateAnswerFromBefore() {
-        MainActor.assumeIsolated {
+    func testRefreshReplacesTheRowsAndDropsALateAnswerFromBefore() throws {
+        try MainActor.assumeIsolated {
             let source = GatedSource()
             source.answer(0, with: .success(GatedSource.page(0..<30, next: 30, label: "Old")))
             let window = openWindow(on: source)
@@ -19,7 +19,7 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
 
             window.window.activateAction("win.refresh")
             waitUntil("the refresh asks for the first page") { source.requestCount == 3 }
-            XCTAssertNil(source.requests[2].cursor)
+            XCTAssertNil(try source.request(2).cursor)
             XCTAssertTrue(window.header.refreshSpinner.isVisible && window.header.refreshSpinner.isSpinning,
                           "a visible busy indicator while refreshing")
             XCTAssertEqual(window.feedList.itemCount, 30, "the old rows stay until the new ones arrive")
@@ -41,8 +41,8 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAFailedRefreshKeepsTheRowsAndRetryRefreshes() {
-        MainActor.assumeIsolated {
+    func testAFailedRefreshKeepsTheRowsAndRetryRefreshes() throws {
+        try MainActor.assumeIsolated {
             let source = GatedSource()
             source.answer(0, with: .success(GatedSource.page(0..<30, next: 30, label: "Old")))
             let window = openWindow(on: source)
@@ -64,15 +64,15 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
 
             window.statusBar.retryButton.click()
             waitUntil("the refresh is retried") { source.requestCount == 3 }
-            XCTAssertNil(source.requests[2].cursor)
+            XCTAssertNil(try source.request(2).cursor)
             source.answer(2, with: .success(GatedSource.page(0..<25, next: nil, label: "New")))
             waitUntil("the new rows land") { window.feedList.items.first?.title == "New 0" }
             XCTAssertEqual(window.feedList.itemCount, 25)
         }
     }
 
-    func testTheFirstLoadShowsASpinnerThenTheErrorPageWithRetry() {
-        MainActor.assumeIsolated {
+    func testTheFirstLoadShowsASpinnerThenTheErrorPageWithRetry() throws {
+        try MainActor.assumeIsolated {
             let source = GatedSource()
             let window = openWindow(on: source, waitForItems: false)
             waitUntil("the first page is asked for") { source.requestCount == 1 }
@@ -89,7 +89,7 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
 
             window.errorPage.button?.click()
             waitUntil("retry asks again") { source.requestCount == 2 }
-            XCTAssertNil(source.requests[1].cursor)
+            XCTAssertNil(try source.request(1).cursor)
             XCTAssertEqual(window.content.visibleChildName, "loading")
             source.answer(1, with: .success(GatedSource.page(0..<40, next: nil)))
             waitUntil("the list shows") { window.content.visibleChildName == "list" }

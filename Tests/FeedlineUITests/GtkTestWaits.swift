@@ -1,4 +1,5 @@
 import CGtk
+import FeedTestSupport
 import FeedCore
 import Foundation
 import GtkKit
@@ -100,5 +101,24 @@ extension GtkTestCase {
         Task { count = await fetcher.downloadsInProgress }
         MainLoop.run(until: { count != nil }, timeout: .seconds(5))
         return count ?? -1
+    }
+}
+
+extension GatedSource {
+    /// Request `index`, or a failure of the test (not of the whole run)
+    /// when it was never made.
+    func request(_ index: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Request {
+        let requests = self.requests
+        return try XCTUnwrap(requests.indices.contains(index) ? requests[index] : nil,
+                             "request \(index) was never made", file: file, line: line)
+    }
+}
+
+extension LoopbackServer {
+    /// Request `index` the server received, or a failure of the test.
+    func request(_ index: Int, file: StaticString = #filePath, line: UInt = #line) throws -> LoopbackServer.Request {
+        let requests = self.requests
+        return try XCTUnwrap(requests.indices.contains(index) ? requests[index] : nil,
+                             "request \(index) was never received", file: file, line: line)
     }
 }

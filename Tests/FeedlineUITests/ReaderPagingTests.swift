@@ -139,8 +139,8 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testTenItemsBeforeTheLastLoadedTheNextPageIsAskedFor() {
-        MainActor.assumeIsolated {
+    func testTenItemsBeforeTheLastLoadedTheNextPageIsAskedFor() throws {
+        try MainActor.assumeIsolated {
             let (source, window) = gatedFeedOf30()
             let reader = window.reader
             read(18, in: window)
@@ -149,7 +149,7 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
 
             press(["Right"], in: window)
             waitUntil("ten items before the last the next page is asked for") { source.requestCount == 2 }
-            XCTAssertEqual(source.requests[1].cursor, PageCursor("30"))
+            XCTAssertEqual(try source.request(1).cursor, PageCursor("30"))
         }
     }
 
@@ -223,13 +223,13 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testRetryAsksForTheSamePageWhoseFirstItemTakesTheLoadingPagesPlace() {
-        MainActor.assumeIsolated {
+    func testRetryAsksForTheSamePageWhoseFirstItemTakesTheLoadingPagesPlace() throws {
+        try MainActor.assumeIsolated {
             let (source, window) = onTheFailedPage()
             let reader = window.reader
             reader.currentPage.footer.retryButton.click()
             waitUntil("Retry asks for the same page") { source.requestCount == 3 }
-            XCTAssertEqual(source.requests[2].cursor, PageCursor("30"))
+            XCTAssertEqual(try source.request(2).cursor, PageCursor("30"))
             XCTAssertTrue(reader.currentPage.footer.spinner.isSpinning)
             source.answer(2, with: .success(GatedSource.page(30..<50, next: nil)))
             waitUntil("the new page's first item takes the loading page's place") {
@@ -278,14 +278,14 @@ final class ReaderPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testARefreshKeepsTheItemReadWhereverItMoved() {
-        MainActor.assumeIsolated {
+    func testARefreshKeepsTheItemReadWhereverItMoved() throws {
+        try MainActor.assumeIsolated {
             let (source, window) = gatedFeedOf30()
             let reader = window.reader
             read(5, in: window)
             press(["ctrl+r"], in: window)
             waitUntil("Refresh asks for the first page") { source.requestCount == 2 }
-            XCTAssertNil(source.requests[1].cursor)
+            XCTAssertNil(try source.request(1).cursor)
             source.answer(1, with: .success(GatedSource.page(3..<33, next: 33)))
             waitUntil("the refreshed feed is in") { window.feedList.item(at: 0)?.id == FeedFixture.id(3) }
             XCTAssertTrue(window.isReading, "the item is still in the feed: the reader stays on it")

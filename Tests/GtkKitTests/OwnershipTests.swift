@@ -69,9 +69,10 @@ final class OwnershipTests: XCTestCase, @unchecked Sendable {
             var window: Window? = Window(application: KitTestApplication.shared)
             let finalized = finalizationProbe(window!)
             window!.present()
-            MainLoop.run(for: .milliseconds(20))
+            XCTAssertTrue(MainLoop.run(until: { window?.isMapped == true }, timeout: .seconds(15)), "the window is shown")
             window!.close()
-            MainLoop.run(for: .milliseconds(20))
+            XCTAssertTrue(MainLoop.run(until: { window?.isMapped == false }, timeout: .seconds(15)), "and closed")
+            while MainLoop.iterate() {}  // what closing set going
             XCTAssertFalse(finalized(), "our reference keeps the closed window's object")
             window = nil
             XCTAssertTrue(finalized(), "GTK's reference and ours were each dropped once")
@@ -141,14 +142,20 @@ final class OwnershipTests: XCTestCase, @unchecked Sendable {
             }
             token = nil
             MainLoop.run(until: { runs > 0 }, timeout: .seconds(5))
-            MainLoop.run(for: .milliseconds(20))
+            // A later timer has fired: the first had its chance to run again.
+            var later = false
+            MainLoop.schedule(after: .milliseconds(5)) { later = true }
+            XCTAssertTrue(MainLoop.run(until: { later }, timeout: .seconds(5)))
             XCTAssertEqual(runs, 1)
             XCTAssertFalse(call.isPending)
             XCTAssertNil(weakToken, "the action is released after it ran")
 
             let cancelled = MainLoop.schedule(after: .milliseconds(1)) { runs += 100 }
             cancelled.cancel()
-            MainLoop.run(for: .milliseconds(30))
+            // A timer due after it has fired: the cancelled one would have run by now.
+            var after = false
+            MainLoop.schedule(after: .milliseconds(5)) { after = true }
+            XCTAssertTrue(MainLoop.run(until: { after }, timeout: .seconds(5)))
             XCTAssertEqual(runs, 1)
         }
     }
@@ -171,6 +178,8 @@ final class MainLoopBridgeTests: XCTestCase, @unchecked Sendable {
                 let value = await Self.offMain()
                 steps.append("resumed \(value)")
                 threads.append(Thread.isMainThread)
+                // A sleep is the behaviour checked here: a timer's
+                // resumption comes back to the main actor in the loop.
                 try? await Task.sleep(for: .milliseconds(5))
                 steps.append("slept")
                 await MainActor.run { steps.append("MainActor.run") }
