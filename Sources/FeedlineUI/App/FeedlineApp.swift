@@ -89,8 +89,8 @@ public final class FeedlineApp {
         guard let window = windows.first?.window else { return }
         AboutDialog.present(AboutDialog.Info(
             name: "Feedline", version: Self.version,
-            comments: "Read endless feeds, page by page",
-            iconName: Self.id, copyright: "© 2026 The Feedline developers"), over: window)
+            comments: L("Read endless feeds, page by page"),
+            iconName: Self.id, copyright: L("© 2026 The Feedline developers")), over: window)
     }
 
     private func quit() {
@@ -103,11 +103,13 @@ public final class FeedlineApp {
 @MainActor
 public enum FeedlineMain {
     public static func run(arguments: [String]) -> Int32 {
+        Localization.start()
         let command: LaunchCommand
         do {
             command = try LaunchCommand.parse(Array(arguments.dropFirst()))
         } catch {
-            FileHandle.standardError.write(Data("feedline: \(error.message)\nTry “feedline --help” for more information.\n".utf8))
+            let hint = L("Try “feedline --help” for more information.")
+            FileHandle.standardError.write(Data("feedline: \(error.message)\n\(hint)\n".utf8))
             return 2
         }
         switch command {

@@ -4,38 +4,39 @@ import FeedCore
 /// paging takes. One place, so the footer, the status line and the
 /// announcements never disagree.
 enum PagingText {
-    static let loadingMore = "Loading more items"
-    static let caughtUp = "You're all caught up"
-    static let refreshed = "Feed refreshed"
-    static let stalled = "The server sent nothing new, so loading stopped here"
+    static var loadingMore: String { L("Loading more items") }
+    static var caughtUp: String { L("You're all caught up") }
+    static var refreshed: String { L("Feed refreshed") }
+    static var stalled: String { L("The server sent nothing new, so loading stopped here") }
 
     /// The status line for a phase, given how many items are shown.
     static func status(_ phase: PagingPhase, itemCount: Int, retryIn: Int? = nil, stalled: Bool = false) -> String {
         switch phase {
         case .idle:
-            return itemCount == 0 ? "Loading…" : count(itemCount)
+            return itemCount == 0 ? L("Loading…") : count(itemCount)
         case .loading(let request):
-            if request.replacesItems { return itemCount == 0 ? "Loading…" : "Refreshing…" }
-            return "\(loadingMore)…"
+            if request.replacesItems { return itemCount == 0 ? L("Loading…") : L("Refreshing…") }
+            return L("Loading more items…")
         case .failed(let error, let request):
-            return "\(failureTitle(request, itemCount: itemCount)): \(reason(error.reason, retryIn: retryIn))"
+            return failure(failureTitle(request, itemCount: itemCount), reason(error.reason, retryIn: retryIn))
         case .exhausted:
-            if itemCount == 0 { return "This feed has no items" }
-            return "\(stalled ? Self.stalled : caughtUp) · \(count(itemCount))"
+            if itemCount == 0 { return L("This feed has no items") }
+            // Translators: the status line at the end of a feed: "You're all caught up · 312 items".
+            return Localization.format(L("%s · %s"), stalled ? Self.stalled : caughtUp, count(itemCount))
         }
     }
 
     /// "Couldn't load more items", "Couldn't refresh", "Couldn't load the feed".
     static func failureTitle(_ request: PageRequest, itemCount: Int) -> String {
-        if !request.replacesItems { return "Couldn't load more items" }
-        return itemCount == 0 ? "Couldn't load the feed" : "Couldn't refresh"
+        if !request.replacesItems { return L("Couldn't load more items") }
+        return itemCount == 0 ? L("Couldn't load the feed") : L("Couldn't refresh")
     }
 
     static func footer(_ state: FooterState) -> String {
         switch state {
         case .loading: loadingMore
         case .failed(let reason, let refresh, let retryIn):
-            "\(refresh ? "Couldn't refresh" : "Couldn't load more items"): \(Self.reason(reason, retryIn: retryIn))"
+            failure(refresh ? L("Couldn't refresh") : L("Couldn't load more items"), Self.reason(reason, retryIn: retryIn))
         case .end: caughtUp
         case .stalled: stalled
         }
@@ -44,8 +45,18 @@ enum PagingText {
     /// A failure's reason, with the countdown to the automatic retry:
     /// "Rate limited, retrying in 12 s".
     static func reason(_ reason: String, retryIn: Int?) -> String {
+        let reason = ErrorText.reason(reason)
         guard let retryIn else { return reason }
-        return retryIn > 0 ? "\(reason), retrying in \(retryIn) s" : "\(reason), retrying…"
+        // Translators: a failure's reason and the seconds until the automatic retry: "Rate limited, retrying in 12 s".
+        return retryIn > 0 ? Localization.format(L("%s, retrying in %d s"), reason, retryIn)
+            // Translators: a failure's reason, the automatic retry under way: "Rate limited, retrying…".
+            : Localization.format(L("%s, retrying…"), reason)
+    }
+
+    /// "Couldn't refresh: Offline".
+    static func failure(_ title: String, _ reason: String) -> String {
+        // Translators: what failed, then why: "Couldn't refresh: Offline".
+        Localization.format(L("%s: %s"), title, reason)
     }
 
     /// What to announce after an update, if anything, and whether it is
@@ -56,21 +67,25 @@ enum PagingText {
         let caughtUp = stalled ? Self.stalled : Self.caughtUp
         switch update.result {
         case .appended(let items) where !items.isEmpty:
-            let loaded = "Loaded \(items.count) more \(items.count == 1 ? "item" : "items")"
-            return (atEnd ? "\(loaded). \(caughtUp)" : loaded, false)
+            let loaded = Localization.format(L("Loaded %d more item", "Loaded %d more items", items.count), items.count)
+            // Translators: announced when the last page arrived: "Loaded 3 more items. You're all caught up".
+            return (atEnd ? Localization.format(L("%s. %s"), loaded, caughtUp) : loaded, false)
         case .appended:
             return atEnd ? (caughtUp, false) : nil
         case .replaced(let items):
             if shownBefore > 0 { return (refreshed, false) }
-            return (items.isEmpty ? "This feed has no items" : "Loaded \(count(items.count))", false)
+            return (items.isEmpty ? L("This feed has no items")
+                        // Translators: announced when the first page arrived: "Loaded 20 items".
+                        : Localization.format(L("Loaded %s"), count(items.count)), false)
         case nil:
             guard case .failed(let error, let request) = update.phase else { return nil }
             let title = failureTitle(request, itemCount: shownBefore)
-            return ("\(title): \(reason(error.reason, retryIn: retryIn)). Retry is available", true)
+            // Translators: announced when a page failed: "Couldn't refresh: Offline. Retry is available".
+            return (Localization.format(L("%s: %s. Retry is available"), title, reason(error.reason, retryIn: retryIn)), true)
         }
     }
 
     static func count(_ n: Int) -> String {
-        n == 1 ? "1 item" : "\(n) items"
+        Localization.format(L("%d item", "%d items", n), n)
     }
 }
