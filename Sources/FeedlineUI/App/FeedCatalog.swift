@@ -96,7 +96,8 @@ final class FeedCatalog {
             try file.save(library)
         } catch {
             FileHandle.standardError.write(Data("feedline: \(error)\n".utf8))
-            onProblem?("\(error.reason). Your change lasts until Feedline closes.")
+            // Translators: %s says why the list of feeds couldn't be saved.
+            onProblem?(Localization.format(L("%s. Your change lasts until Feedline closes."), ErrorText.reason(error.reason)))
         }
     }
 }

@@ -66,26 +66,28 @@ extension LaunchCommand {
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst() else {
-                    throw UsageError(message: "option \(name) needs a value")
+                    throw UsageError(message: Localization.format(L("option %s needs a value"), name))
                 }
                 return next
             }
             func number(_ range: ClosedRange<Int>) throws(UsageError) -> Int {
                 let text = try value()
                 guard let number = Int(text), range.contains(number) else {
-                    throw UsageError(message: "option \(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not “\(text)”")
+                    throw UsageError(message: Localization.format(L("option %1$s takes a whole number from %2$d to %3$d, not “%4$s”"),
+                                                                  name, range.lowerBound, range.upperBound, text))
                 }
                 return number
             }
             func webAddress() throws(UsageError) -> URL {
                 let text = try value()
                 guard let url = FeedAddress.web(text) else {
-                    throw UsageError(message: "option \(name) needs a web address like https://example.org, not “\(text)”")
+                    throw UsageError(message: Localization.format(L("option %1$s needs a web address like https://example.org, not “%2$s”"),
+                                                                  name, text))
                 }
                 return url
             }
             func setTimeline(_ chosen: MastodonTimeline) throws(UsageError) {
-                if timeline != nil { throw UsageError(message: "choose one Mastodon timeline: --local or --tag") }
+                if timeline != nil { throw UsageError(message: L("choose one Mastodon timeline: --local or --tag")) }
                 timeline = chosen
             }
             switch name {
@@ -98,7 +100,7 @@ extension LaunchCommand {
             case "--tag":
                 let text = try value()
                 guard let tag = FeedAddress.hashtag(text) else {
-                    throw UsageError(message: "option --tag takes a hashtag (letters, digits, _), not “\(text)”")
+                    throw UsageError(message: Localization.format(L("option --tag takes a hashtag (letters, digits, _), not “%s”"), text))
                 }
                 try setTimeline(.tag(tag))
             case "--github": gitHubQuery = try value()
@@ -110,7 +112,7 @@ extension LaunchCommand {
             case "--no-remote-images": options.loadsRemoteImages = false
             default:
                 if name.hasPrefix("-") && name != "-" {
-                    throw UsageError(message: "unknown option \(name)")
+                    throw UsageError(message: Localization.format(L("unknown option %s"), name))
                 }
                 feeds.append(FeedAddress.document(argument))
             }
@@ -118,15 +120,15 @@ extension LaunchCommand {
         if let mastodon {
             feeds.append(.mastodon(instance: mastodon, timeline: timeline ?? .federated))
         } else if timeline != nil {
-            throw UsageError(message: "--local, --federated and --tag go with --mastodon INSTANCE")
+            throw UsageError(message: L("--local, --federated and --tag go with --mastodon INSTANCE"))
         }
         if let gitHubQuery {
             feeds.append(.gitHubSearch(query: gitHubQuery, api: gitHubAPI ?? FeedSpec.gitHubAPI))
         } else if gitHubAPI != nil {
-            throw UsageError(message: "--api goes with --github QUERY")
+            throw UsageError(message: L("--api goes with --github QUERY"))
         }
         guard feeds.count <= 1 else {
-            throw UsageError(message: "choose one feed to open (\(feeds.count) were given)")
+            throw UsageError(message: Localization.format(L("choose one feed to open (%d were given)"), feeds.count))
         }
         options.feed = feeds.first
         return .run(options)
@@ -138,63 +140,29 @@ extension LaunchCommand {
         Shortcut.all.filter(\.inHelp).map { shortcut in
             let keys = shortcut.readableKeys
             let indent = String(repeating: " ", count: 22)
-            let title = shortcut.group == .item ? "In an item: " + shortcut.title.prefix(1).lowercased() + shortcut.title.dropFirst()
+            // Translators: `feedline --help`, a key that works in the reader view: "In an item: scroll the item's text".
+            let title = shortcut.group == .item ? Localization.format(L("In an item: %s"),
+                                                                      shortcut.title.prefix(1).lowercased() + shortcut.title.dropFirst())
                 : shortcut.title
             return keys.count <= 18 ? "  " + keys.padding(toLength: 20, withPad: " ", startingAt: 0) + title
                 : "  " + keys + "\n" + indent + title
         }.joined(separator: "\n")
     }
 
-    public static var usage: String { """
-        Usage: feedline [OPTION…] [URL-OR-FILE]
-
-        Feedline shows a feed as one endless list that loads page by page as you
-        scroll. With no feed given it opens the feed open last, at first its
-        bundled sample feed (the GNOME Help topics), which works offline.
-
-        Feeds (one at a time):
-          URL-OR-FILE         An RSS 2.0, Atom or JSON Feed, on the web (https) or
-                              in a file; paged by its “next” links when it has them
-          --feed PATH         The same, for a file
-          --mastodon INSTANCE A Mastodon timeline, e.g. https://mastodon.social;
-                              federated unless one of:
-            --local           only the instance's own posts
-            --tag TAG         one hashtag
-          --github QUERY      GitHub repositories matching QUERY, most stars
-                              first (the first 1,000); GITHUB_TOKEN, if set,
-                              raises the rate limit
-            --api URL         a GitHub Enterprise API, e.g. https://ghe.example.com/api/v3
-          --hacker-news       Hacker News, newest stories first
-
-        Paging:
-          --page-size N       Items per page of a local file, 1–500 (default 20)
-          --latency MS        Simulated delay before each page, in milliseconds,
-                              0–60000 (default 300 for files, 0 for the web)
-          --fail-every N      Make every Nth page request fail, to try Retry
-
-        Reading:
-          --no-remote-images  Don't download pictures inside an item's text in
-                              the reader view (for privacy); their
-                              descriptions show instead
-
-        Other:
-          -h, --help          Show this help and exit
-          --version           Show the version and exit
-
-        Keys in the window (F1 shows them all):
-        \(keysHelp)
-
-        Examples:
-          feedline
-          feedline --latency 0 --page-size 50
-          feedline --fail-every 3        (every third page fails; press Retry)
-          feedline ~/feeds/news.xml
-          feedline https://blog.rust-lang.org/feed.xml
-          feedline --mastodon https://mastodon.social --tag swift
-          feedline --mastodon fosstodon.org --local
-          feedline --github 'language:swift' --api https://ghe.example.com/api/v3
-          feedline --hacker-news
-
-        """
+    /// `feedline --help`, a translatable paragraph at a time.
+    public static var usage: String {
+        [
+            // Translators: the first line of `feedline --help`; keep the option and argument names.
+            L("Usage: feedline [OPTION…] [URL-OR-FILE]"),
+            L("Feedline shows a feed as one endless list that loads page by page as you\nscroll. With no feed given it opens the feed open last, at first its\nbundled sample feed (the GNOME Help topics), which works offline."),
+            // Translators: `feedline --help`; keep the options as they are, and the descriptions in their column (22 characters in).
+            L("Feeds (one at a time):\n  URL-OR-FILE         An RSS 2.0, Atom or JSON Feed, on the web (https) or\n                      in a file; paged by its “next” links when it has them\n  --feed PATH         The same, for a file\n  --mastodon INSTANCE A Mastodon timeline, e.g. https://mastodon.social;\n                      federated unless one of:\n    --local           only the instance's own posts\n    --tag TAG         one hashtag\n  --github QUERY      GitHub repositories matching QUERY, most stars\n                      first (the first 1,000); GITHUB_TOKEN, if set,\n                      raises the rate limit\n    --api URL         a GitHub Enterprise API, e.g. https://ghe.example.com/api/v3\n  --hacker-news       Hacker News, newest stories first"),
+            L("Paging:\n  --page-size N       Items per page of a local file, 1–500 (default 20)\n  --latency MS        Simulated delay before each page, in milliseconds,\n                      0–60000 (default 300 for files, 0 for the web)\n  --fail-every N      Make every Nth page request fail, to try Retry"),
+            L("Reading:\n  --no-remote-images  Don't download pictures inside an item's text in\n                      the reader view (for privacy); their\n                      descriptions show instead"),
+            L("Other:\n  -h, --help          Show this help and exit\n  --version           Show the version and exit"),
+            L("Keys in the window (F1 shows them all):") + "\n" + keysHelp,
+            // Translators: `feedline --help`; translate “Examples:” and the words in brackets only.
+            L("Examples:\n  feedline\n  feedline --latency 0 --page-size 50\n  feedline --fail-every 3        (every third page fails; press Retry)\n  feedline ~/feeds/news.xml\n  feedline https://blog.rust-lang.org/feed.xml\n  feedline --mastodon https://mastodon.social --tag swift\n  feedline --mastodon fosstodon.org --local\n  feedline --github 'language:swift' --api https://ghe.example.com/api/v3\n  feedline --hacker-news"),
+        ].joined(separator: "\n\n") + "\n"
     }
 }

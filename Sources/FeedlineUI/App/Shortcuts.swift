@@ -5,7 +5,16 @@
 /// so the reader can find it, and its handler lives with the widget.
 struct Shortcut {
     enum Group: String, CaseIterable {
-        case general = "General", feed = "Feed", item = "Item"
+        case general, feed, item
+
+        /// The group's heading in the shortcuts window.
+        var title: String {
+            switch self {
+            case .general: L("General")
+            case .feed: L("Feed")
+            case .item: L("Item")
+            }
+        }
     }
 
     let group: Group
@@ -19,33 +28,34 @@ struct Shortcut {
     /// Whether `--help` lists it (the keys a newcomer needs first).
     var inHelp = false
 
-    static let all: [Shortcut] = [
-        Shortcut(group: .general, title: "Refresh from the top", keys: ["<Control>r", "F5"], action: "win.refresh", inHelp: true),
-        Shortcut(group: .general, title: "Retry after a failure", keys: ["<Alt>r"], action: "win.retry", inHelp: true),
-        Shortcut(group: .general, title: "Choose a feed", keys: ["<Control>o"], action: "win.choose-feed", inHelp: true),
-        Shortcut(group: .general, title: "Add a feed", keys: ["<Control>n"], action: "win.add-feed", inHelp: true),
-        Shortcut(group: .general, title: "Main menu", keys: ["F10"]),
-        Shortcut(group: .general, title: "Keyboard shortcuts", keys: ["<Control>question", "F1"],
+    /// Made when asked for, so the titles are in the reader's language.
+    static var all: [Shortcut] { [
+        Shortcut(group: .general, title: L("Refresh from the top"), keys: ["<Control>r", "F5"], action: "win.refresh", inHelp: true),
+        Shortcut(group: .general, title: L("Retry after a failure"), keys: ["<Alt>r"], action: "win.retry", inHelp: true),
+        Shortcut(group: .general, title: L("Choose a feed"), keys: ["<Control>o"], action: "win.choose-feed", inHelp: true),
+        Shortcut(group: .general, title: L("Add a feed"), keys: ["<Control>n"], action: "win.add-feed", inHelp: true),
+        Shortcut(group: .general, title: L("Main menu"), keys: ["F10"]),
+        Shortcut(group: .general, title: L("Keyboard shortcuts"), keys: ["<Control>question", "F1"],
                  action: "win.show-help-overlay", inHelp: true),
-        Shortcut(group: .general, title: "Close the window", keys: ["<Control>w"], action: "win.close", inHelp: true),
-        Shortcut(group: .general, title: "Quit", keys: ["<Control>q"], action: "app.quit", inHelp: true),
-        Shortcut(group: .feed, title: "Read the item", keys: ["Return"], inHelp: true),
-        Shortcut(group: .feed, title: "Back from the item to the list", keys: ["Escape", "<Alt>Left"], inHelp: true),
-        Shortcut(group: .feed, title: "Open the item in the browser", keys: ["<Control>Return"], inHelp: true),
-        Shortcut(group: .feed, title: "Item menu: open or copy its link, show or play what it holds",
+        Shortcut(group: .general, title: L("Close the window"), keys: ["<Control>w"], action: "win.close", inHelp: true),
+        Shortcut(group: .general, title: L("Quit"), keys: ["<Control>q"], action: "app.quit", inHelp: true),
+        Shortcut(group: .feed, title: L("Read the item"), keys: ["Return"], inHelp: true),
+        Shortcut(group: .feed, title: L("Back from the item to the list"), keys: ["Escape", "<Alt>Left"], inHelp: true),
+        Shortcut(group: .feed, title: L("Open the item in the browser"), keys: ["<Control>Return"], inHelp: true),
+        Shortcut(group: .feed, title: L("Item menu: open or copy its link, show or play what it holds"),
                  keys: ["Menu", "<Shift>F10"]),
-        Shortcut(group: .feed, title: "Previous or next item", keys: ["Up", "Down"]),
-        Shortcut(group: .feed, title: "A screenful up or down", keys: ["Page_Up", "Page_Down"]),
-        Shortcut(group: .feed, title: "First or last loaded item (the last loads more)", keys: ["Home", "End"]),
-        Shortcut(group: .feed, title: "Leave the list", keys: ["Tab", "<Shift>Tab"]),
-        Shortcut(group: .feed, title: "Show as a list", keys: ["<Control>1"], action: "win.layout::list", inHelp: true),
-        Shortcut(group: .feed, title: "Show as a grid of pictures", keys: ["<Control>2"], action: "win.layout::grid",
+        Shortcut(group: .feed, title: L("Previous or next item"), keys: ["Up", "Down"]),
+        Shortcut(group: .feed, title: L("A screenful up or down"), keys: ["Page_Up", "Page_Down"]),
+        Shortcut(group: .feed, title: L("First or last loaded item (the last loads more)"), keys: ["Home", "End"]),
+        Shortcut(group: .feed, title: L("Leave the list"), keys: ["Tab", "<Shift>Tab"]),
+        Shortcut(group: .feed, title: L("Show as a list"), keys: ["<Control>1"], action: "win.layout::list", inHelp: true),
+        Shortcut(group: .feed, title: L("Show as a grid of pictures"), keys: ["<Control>2"], action: "win.layout::grid",
                  inHelp: true),
-        Shortcut(group: .item, title: "Previous or next item", keys: ["Left", "Right", "Page_Up", "Page_Down"], inHelp: true),
-        Shortcut(group: .item, title: "Scroll the item's text", keys: ["Up", "Down", "Home", "End"], inHelp: true),
-        Shortcut(group: .item, title: "Back to the list", keys: ["Escape", "<Alt>Left"]),
-        Shortcut(group: .item, title: "Open the item in the browser", keys: ["<Control>Return"]),
-    ]
+        Shortcut(group: .item, title: L("Previous or next item"), keys: ["Left", "Right", "Page_Up", "Page_Down"], inHelp: true),
+        Shortcut(group: .item, title: L("Scroll the item's text"), keys: ["Up", "Down", "Home", "End"], inHelp: true),
+        Shortcut(group: .item, title: L("Back to the list"), keys: ["Escape", "<Alt>Left"]),
+        Shortcut(group: .item, title: L("Open the item in the browser"), keys: ["<Control>Return"]),
+    ] }
 
     /// The keys as a person reads them: "Ctrl+R, F5", "Alt+Left",
     /// "Page Up".
@@ -65,6 +75,14 @@ struct Shortcut {
         return (parts + [key]).joined(separator: "+")
     }
 
-    private static let modifierNames = ["Control": "Ctrl", "Primary": "Ctrl", "Alt": "Alt", "Shift": "Shift"]
-    private static let keyNames = ["Return": "Enter", "question": "?", "Escape": "Escape"]
+    // Translators: the names of keys, as printed on keyboards, in `feedline --help`.
+    private static var modifierNames: [String: String] {
+        ["Control": L("Ctrl"), "Primary": L("Ctrl"), "Alt": L("Alt"), "Shift": L("Shift")]
+    }
+
+    private static var keyNames: [String: String] {
+        ["Return": L("Enter"), "question": "?", "Escape": L("Escape"), "Page_Up": L("Page Up"),
+         "Page_Down": L("Page Down"), "Home": L("Home"), "End": L("End"), "Left": L("Left"), "Right": L("Right"),
+         "Up": L("Up"), "Down": L("Down"), "Tab": L("Tab"), "Menu": L("Menu")]
+    }
 }

@@ -9,7 +9,7 @@ final class FeedFooter {
     let spinner = Spinner()
     let message = Label()
     /// Runs `win.retry`, like every Retry button of the window.
-    let retryButton = Button(label: "Retry")
+    let retryButton = Button(label: L("Retry"))
 
     init() {
         root.addCSSClass("feed-footer")
@@ -19,7 +19,7 @@ final class FeedFooter {
         message.prefersOneLine()
         message.maxWidthChars = 48
         message.centerText()
-        retryButton.tooltip = "Try loading this page again (Alt+R)"
+        retryButton.tooltip = L("Try loading this page again (Alt+R)")
         retryButton.actionName = "win.retry"
         [spinner, message, retryButton].forEach(root.append)
     }

@@ -112,7 +112,8 @@ final class FeedTile: ItemWidgets {
         excerptText.show(hasPicture || hidden.text ? "" : Self.excerpt(of: item), emoji: textEmoji)
         if let shownPoll = details?.poll, !hidden.text {
             let line = pollLineLabel()
-            line.text = "Poll · " + PostText.pollStatus(shownPoll, now: Date())
+            // Translators: a tile's poll line: "Poll · 240 votes · Ends in 3 h".
+            line.text = Localization.format(L("Poll · %s"), PostText.pollStatus(shownPoll, now: Date()))
             line.isVisible = true
         } else {
             pollLine?.isVisible = false

@@ -29,7 +29,7 @@ protocol ItemWidgets: AnyObject {
 /// alone is marked sensitive.
 @MainActor
 final class RevealButton {
-    let button = Button(label: "Show Post")
+    let button = Button(label: L("Show Post"))
     /// The reader asked to show or hide what is behind the warning.
     var onClick: (() -> Void)?
 
@@ -53,11 +53,11 @@ final class RevealButton {
         case .none:
             return
         case .post:
-            button.label = revealed ? "Hide Post" : "Show Post"
-            button.tooltip = revealed ? "Hide what is behind the warning" : "Show what is behind the warning"
+            button.label = revealed ? L("Hide Post") : L("Show Post")
+            button.tooltip = revealed ? L("Hide what is behind the warning") : L("Show what is behind the warning")
         case .media:
-            button.label = revealed ? "Hide Media" : "Show Media"
-            button.tooltip = revealed ? "Hide the media marked sensitive" : "Show the media marked sensitive"
+            button.label = revealed ? L("Hide Media") : L("Show Media")
+            button.tooltip = revealed ? L("Hide the media marked sensitive") : L("Show the media marked sensitive")
         }
     }
 }

@@ -33,7 +33,8 @@ final class MediaBadge {
         }
         self.media = playing
         button.label = (playing.kind == .audio ? "♪ " : "▶ ") + PostText.badge(playing)
-        button.setAccessibleLabel("Play " + PostText.spokenMedia(playing))
+        // Translators: a media badge's name for screen readers: "Play video, 42 seconds".
+        button.setAccessibleLabel(Localization.format(L("Play %s"), PostText.spokenMedia(playing)))
         button.tooltip = PostText.openMedia(playing)
         button.isSensitive = playing.url != nil
     }

@@ -43,7 +43,7 @@ final class PollView {
         }
         var text = PostText.pollStatus(poll, now: now)
         let more = poll.options.count - shown.count
-        if more > 0 { text += " · " + PostText.count(more, "more option") }
+        if more > 0 { text += " · " + PostText.count(more, .moreOption) }
         status.text = text
     }
 

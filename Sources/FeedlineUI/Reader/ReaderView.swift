@@ -34,7 +34,7 @@ final class ReaderView {
     let previousButton = Button(iconName: "pan-start-symbolic")
     let position = Label()
     let nextButton = Button(iconName: "pan-end-symbolic")
-    let openButton = Button(label: "_Open in Browser")
+    let openButton = Button(label: L("_Open in Browser"))
     /// The three pages, in a stack that slides between them.
     let carousel = Stack()
     let pages: [ReaderPage]
@@ -73,16 +73,16 @@ final class ReaderView {
                 if let item = page?.item { self?.openMedia(url, of: item) }
             }
         }
-        backButton.tooltip = "Back to the List (Escape)"
-        backButton.setAccessibleLabel("Back")
+        backButton.tooltip = L("Back to the List (Escape)")
+        backButton.setAccessibleLabel(L("Back"))
         backButton.onClicked { [weak self] in self?.onBack?() }
-        previousButton.tooltip = "Previous Item (Left)"
-        previousButton.setAccessibleLabel("Previous Item")
+        previousButton.tooltip = L("Previous Item (Left)")
+        previousButton.setAccessibleLabel(L("Previous Item"))
         previousButton.onClicked { [weak self] in self?.move(.previous) }
-        nextButton.tooltip = "Next Item (Right)"
-        nextButton.setAccessibleLabel("Next Item")
+        nextButton.tooltip = L("Next Item (Right)")
+        nextButton.setAccessibleLabel(L("Next Item"))
         nextButton.onClicked { [weak self] in self?.move(.next) }
-        openButton.tooltip = "Open the item's link in the browser (Ctrl+Enter)"
+        openButton.tooltip = L("Open the item's link in the browser (Ctrl+Enter)")
         openButton.onClicked { [weak self] in self?.openInBrowser() }
         position.addCSSClass("dim-label")
         position.horizontalExpand = true
@@ -161,7 +161,8 @@ final class ReaderView {
 
     /// "Item 3 of 120".
     static func position(index: Int, count: Int) -> String {
-        "Item \(index + 1) of \(count)"
+        // Translators: where the reader is in the feed: "Item 4 of 120".
+        Localization.format(L("Item %1$d of %2$d"), index + 1, count)
     }
 
     private static func name(_ page: Int) -> String { "page-\(page)" }

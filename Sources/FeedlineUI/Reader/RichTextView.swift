@@ -49,7 +49,7 @@ final class RichTextView {
         self.images = images
         textEmoji = TextEmoji(images: images)
         textView.addCSSClass("rich-text")
-        textView.setAccessibleLabel("Text of the item")
+        textView.setAccessibleLabel(L("Text of the item"))
         textView.onActivateLink = { [weak self] address in
             if let url = URL(string: address) { self?.onOpenLink?(url) }
         }
@@ -214,7 +214,8 @@ final class RichTextView {
     private func picture(_ image: RichText.Image, indent: Int, space: Int32) {
         let start = beginBlock()
         guard loadsRemoteImages else {
-            textView.append(image.alt.isEmpty ? "Picture not loaded" : "Picture not loaded: \(image.alt)", [.dim])
+            // Translators: in an item's text, a picture not downloaded; %s is its description.
+            textView.append(image.alt.isEmpty ? L("Picture not loaded") : Localization.format(L("Picture not loaded: %s"), image.alt), [.dim])
             endBlock(from: start, indent: indent, space: space, hanging: false)
             return
         }

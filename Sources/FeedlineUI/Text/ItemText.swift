@@ -5,13 +5,14 @@ import Foundation
 enum ItemText {
     /// The item's title, or "Untitled".
     static func title(_ item: FeedItem) -> String {
-        item.title.isEmpty ? "Untitled" : item.title
+        item.title.isEmpty ? L("Untitled") : item.title
     }
 
     /// "Content warning: Spiders", for an item with a warning; nil without.
     static func warning(_ item: FeedItem) -> String? {
         guard let warning = item.contentWarning, !warning.isEmpty else { return nil }
-        return "Content warning: \(warning)"
+        // Translators: a post's content warning, shown above it: "Content warning: Spiders".
+        return Localization.format(L("Content warning: %s"), warning)
     }
 
     /// "Shaun McCance · 2 hours ago · boosted by Ana" (any part may be
@@ -28,7 +29,8 @@ enum ItemText {
 
     /// The byline with `when` already worked out.
     static func byline(_ item: FeedItem, when: String?) -> String {
-        [item.author, when, item.sharedBy.map { "boosted by \($0)" }]
+        // Translators: who boosted (reshared) a post: "boosted by Ana".
+        [item.author, when, item.sharedBy.map { Localization.format(L("boosted by %s"), $0) }]
             .compactMap { $0 }
             .filter { !$0.isEmpty }
             .joined(separator: " · ")
@@ -46,17 +48,18 @@ enum ItemText {
     /// length, a poll, a repository's stars. Custom emoji are read by name.
     static func accessibleName(_ item: FeedItem, when: String?, now: Date = Date()) -> String {
         var parts = [spokenTitle(item)]
-        if let author = item.author, !author.isEmpty { parts.append("by \(author)") }
+        // Translators: a row's name for screen readers: "Title, by Author, 2 hours ago".
+        if let author = item.author, !author.isEmpty { parts.append(Localization.format(L("by %s"), author)) }
         if let when { parts.append(when) }
-        if let sharedBy = item.sharedBy, !sharedBy.isEmpty { parts.append("boosted by \(sharedBy)") }
+        if let sharedBy = item.sharedBy, !sharedBy.isEmpty { parts.append(Localization.format(L("boosted by %s"), sharedBy)) }
         guard let details = item.details else {
-            if let warning = warningText(item) { parts.append("content warning: \(warning)") }
+            if let warning = warningText(item) { parts.append(Localization.format(L("content warning: %s"), warning)) }
             return parts.joined(separator: ", ")
         }
         if let warning = warningText(item) {
-            parts.append("content warning: \(EmojiText(warning, emoji: details.textEmoji).spoken)")
+            parts.append(Localization.format(L("content warning: %s"), EmojiText(warning, emoji: details.textEmoji).spoken))
         }
-        if details.sensitiveMedia { parts.append("sensitive media") }
+        if details.sensitiveMedia { parts.append(L("sensitive media")) }
         if let media = details.media, media.kind.plays { parts.append(PostText.spokenMedia(media)) }
         if let poll = details.poll { parts.append(PostText.spokenPoll(poll, now: now)) }
         if let facts = details.facts { parts.append(PostText.spokenFacts(facts)) }

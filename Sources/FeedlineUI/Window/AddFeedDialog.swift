@@ -13,10 +13,10 @@ final class AddFeedDialog {
 
         var label: String {
             switch self {
-            case .web: "Web feed (RSS, Atom, JSON Feed)"
-            case .mastodon: "Mastodon timeline"
-            case .gitHub: "GitHub repository search"
-            case .hackerNews: "Hacker News"
+            case .web: L("Web feed (RSS, Atom, JSON Feed)")
+            case .mastodon: L("Mastodon timeline")
+            case .gitHub: L("GitHub repository search")
+            case .hackerNews: L("Hacker News")
             }
         }
     }
@@ -25,27 +25,28 @@ final class AddFeedDialog {
         case federated, local, hashtag
         var label: String {
             switch self {
-            case .federated: "Federated (everything the server knows)"
-            case .local: "Local (the server's own people)"
-            case .hashtag: "A hashtag"
+            case .federated: L("Federated (everything the server knows)")
+            case .local: L("Local (the server's own people)")
+            case .hashtag: L("A hashtag")
             }
         }
     }
 
     let window: Window
     let kind = DropDown(choices: Kind.allCases.map(\.label))
-    let addressLabel = Label("_Address")
+    let addressLabel = Label(L("_Address"))
     let address = Entry()
-    let timelineLabel = Label("_Timeline")
+    let timelineLabel = Label(L("_Timeline"))
     let timeline = DropDown(choices: Timeline.allCases.map(\.label))
-    let hashtagLabel = Label("_Hashtag")
-    let hashtag = Entry(placeholder: "swift")
-    let apiLabel = Label("GitHub _API (for GitHub Enterprise)")
+    let hashtagLabel = Label(L("_Hashtag"))
+    // Translators: an example hashtag, without the #.
+    let hashtag = Entry(placeholder: L("swift"))
+    let apiLabel = Label(L("GitHub _API (for GitHub Enterprise)"))
     let api = Entry(placeholder: FeedSpec.gitHubAPI.absoluteString)
     let message = Label()
     let spinner = Spinner()
-    let addButton = Button(label: "_Add")
-    let cancelButton = Button(label: "_Cancel")
+    let addButton = Button(label: L("_Add"))
+    let cancelButton = Button(label: L("_Cancel"))
     /// A feed was checked and should be added.
     var onAdded: ((SavedFeed) -> Void)?
     private let makeSource: (FeedSpec) -> any FeedSource
@@ -55,7 +56,7 @@ final class AddFeedDialog {
     init(over parent: Window, makeSource: @escaping (FeedSpec) -> any FeedSource) {
         self.makeSource = makeSource
         window = Window(dialogFor: parent)
-        window.title = "Add Feed"
+        window.title = L("Add Feed")
         announcer = Announcer(window: window)
         window.setDefaultSize(width: 480, height: -1)
         layOut()
@@ -79,7 +80,7 @@ final class AddFeedDialog {
         window.setTitlebar(header)
         window.setDefaultWidget(addButton)
 
-        let kindLabel = Label("_Kind of feed")
+        let kindLabel = Label(L("_Kind of feed"))
         kindLabel.labels(kind)
         addressLabel.labels(address)
         timelineLabel.labels(timeline)
@@ -90,7 +91,7 @@ final class AddFeedDialog {
         message.xAlign = 0
         message.isSelectable = true
         spinner.isVisible = false
-        spinner.setAccessibleLabel("Checking the feed")
+        spinner.setAccessibleLabel(L("Checking the feed"))
         let form = Box(.vertical, spacing: 6)
         form.addCSSClass("add-feed-form")
         for label in [kindLabel, addressLabel, timelineLabel, hashtagLabel, apiLabel] { label.xAlign = 0 }
@@ -113,17 +114,18 @@ final class AddFeedDialog {
         address.isVisible = kind != .hackerNews
         switch kind {
         case .web:
-            addressLabel.mnemonicText = "_Address or file"
-            address.setAccessibleLabel("Address or file")
+            addressLabel.mnemonicText = L("_Address or file")
+            address.setAccessibleLabel(L("Address or file"))
             address.placeholder = "https://example.org/feed.xml"
         case .mastodon:
-            addressLabel.mnemonicText = "_Server"
-            address.setAccessibleLabel("Server")
+            addressLabel.mnemonicText = L("_Server")
+            address.setAccessibleLabel(L("Server"))
             address.placeholder = "mastodon.social"
         case .gitHub:
-            addressLabel.mnemonicText = "_Search"
-            address.setAccessibleLabel("Search")
-            address.placeholder = "language:swift stars:>1000"
+            addressLabel.mnemonicText = L("_Search")
+            address.setAccessibleLabel(L("Search"))
+            // Translators: an example of a GitHub search; GitHub's own words (language:, stars:) stay in English.
+            address.placeholder = L("language:swift stars:>1000")
         case .hackerNews:
             break
         }
@@ -142,7 +144,7 @@ final class AddFeedDialog {
         let text = address.text.trimmingCharacters(in: .whitespaces)
         switch chosenKind {
         case .web:
-            guard !text.isEmpty else { return .failure("Enter the address of a feed, or a file") }
+            guard !text.isEmpty else { return .failure(AddFeedProblem(L("Enter the address of a feed, or a file"))) }
             let feed = FeedAddress.document(text)
             if case .document(let url) = feed, !url.isFileURL || FileManager.default.fileExists(atPath: url.path) {
                 return .success(feed)
@@ -150,23 +152,27 @@ final class AddFeedDialog {
             if text.contains("."), !text.hasPrefix("/"), !text.hasPrefix("~"), let url = FeedAddress.web(text) {
                 return .success(.document(url))
             }
-            return .failure("There is no file “\(text)”; a web address starts with https://")
+            return .failure(AddFeedProblem(Localization.format(L("There is no file “%s”; a web address starts with https://"), text)))
         case .mastodon:
-            guard let server = FeedAddress.web(text) else { return .failure("Enter a Mastodon server, like mastodon.social") }
+            guard let server = FeedAddress.web(text) else {
+                return .failure(AddFeedProblem(L("Enter a Mastodon server, like mastodon.social")))
+            }
             switch Timeline(rawValue: timeline.selected) ?? .federated {
             case .federated: return .success(.mastodon(instance: server, timeline: .federated))
             case .local: return .success(.mastodon(instance: server, timeline: .local))
             case .hashtag:
                 guard let tag = FeedAddress.hashtag(hashtag.text) else {
-                    return .failure("Enter a hashtag: letters, digits and _")
+                    return .failure(AddFeedProblem(L("Enter a hashtag: letters, digits and _")))
                 }
                 return .success(.mastodon(instance: server, timeline: .tag(tag)))
             }
         case .gitHub:
-            guard !text.isEmpty else { return .failure("Enter what to search for, like language:swift") }
+            guard !text.isEmpty else { return .failure(AddFeedProblem(L("Enter what to search for, like language:swift"))) }
             let apiText = api.text.trimmingCharacters(in: .whitespaces)
             if apiText.isEmpty { return .success(.gitHubSearch(query: text, api: FeedSpec.gitHubAPI)) }
-            guard let base = FeedAddress.web(apiText) else { return .failure("The GitHub API address isn't a web address") }
+            guard let base = FeedAddress.web(apiText) else {
+                return .failure(AddFeedProblem(L("The GitHub API address isn't a web address")))
+            }
             return .success(.gitHubSearch(query: text, api: base))
         case .hackerNews:
             return .success(.hackerNews(api: FeedSpec.hackerNewsAPI))
@@ -195,7 +201,8 @@ final class AddFeedDialog {
                 onAdded?(SavedFeed(feed, title: page.feedTitle))
                 window.close()
             case .failure(let error):
-                showMessage("Couldn't add this feed: \(error.reason)", isError: true)
+                // Translators: %s says why, like "Not found".
+                showMessage(Localization.format(L("Couldn't add this feed: %s"), ErrorText.reason(error.reason)), isError: true)
             }
         }
     }
@@ -213,7 +220,7 @@ final class AddFeedDialog {
         spinner.isVisible = checking
         spinner.isSpinning = checking
         addButton.isSensitive = !checking
-        if checking { showMessage("Checking the feed…") }
+        if checking { showMessage(L("Checking the feed…")) }
     }
 
     private func showMessage(_ text: String?, isError: Bool = false) {

@@ -16,7 +16,8 @@ extension FeedWindow {
             let title = feedTitle
             catalog.remove(spec)
             open(.sample)
-            statusBar.flash("Removed “\(title)”")
+            // Translators: %s is the feed's name.
+            statusBar.flash(Localization.format(L("Removed “%s”"), title))
         }
         window.addAction("choose-feed") { [weak self] in self?.switcher.button.popUp() }
         catalog?.onProblem = { [weak self] problem in self?.statusBar.flash(problem) }
@@ -46,7 +47,8 @@ extension FeedWindow {
             guard let self else { return }
             catalog.add(feed)
             open(feed.spec)
-            statusBar.flash("Added “\(feed.title)”")
+            // Translators: %s is the feed's name.
+            statusBar.flash(Localization.format(L("Added “%s”"), feed.title))
         }
         dialog.window.onCloseRequest { [weak self, weak dialog] in
             if self?.addFeedDialog === dialog { self?.addFeedDialog = nil }

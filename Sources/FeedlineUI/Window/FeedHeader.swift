@@ -15,28 +15,28 @@ final class FeedHeader {
     let gridButton = ToggleButton(iconName: "view-grid-symbolic")
 
     init() {
-        refreshButton.tooltip = "Refresh (Ctrl+R)"
-        refreshButton.setAccessibleLabel("Refresh")
+        refreshButton.tooltip = L("Refresh (Ctrl+R)")
+        refreshButton.setAccessibleLabel(L("Refresh"))
         refreshButton.actionName = "win.refresh"
         bar.packStart(refreshButton)
         refreshSpinner.isVisible = false
-        refreshSpinner.setAccessibleLabel("Refreshing")
+        refreshSpinner.setAccessibleLabel(L("Refreshing"))
         bar.packStart(refreshSpinner)
 
         let menu = Menu()
-        menu.append("Load _Pictures in Articles", action: "win.remote-images")
-        menu.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
-        menu.append("_About Feedline", action: "app.about")
+        menu.append(L("Load _Pictures in Articles"), action: "win.remote-images")
+        menu.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")
+        menu.append(L("_About Feedline"), action: "app.about")
         menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
-        menuButton.tooltip = "Main Menu (F10)"
-        menuButton.setAccessibleLabel("Main Menu")
+        menuButton.tooltip = L("Main Menu (F10)")
+        menuButton.setAccessibleLabel(L("Main Menu"))
         bar.packEnd(menuButton)
 
-        for (button, layout, name, keys) in [(listButton, FeedLayout.list, "List", "Ctrl+1"),
-                                             (gridButton, .grid, "Grid", "Ctrl+2")] {
+        for (button, layout, name, tooltip) in [(listButton, FeedLayout.list, L("Show as List"), L("Show as List (Ctrl+1)")),
+                                                (gridButton, .grid, L("Show as Grid"), L("Show as Grid (Ctrl+2)"))] {
             button.setDetailedActionName("win.layout::\(layout.rawValue)")
-            button.tooltip = "Show as \(name) (\(keys))"
-            button.setAccessibleLabel("Show as \(name)")
+            button.tooltip = tooltip
+            button.setAccessibleLabel(name)
         }
         let layouts = Box(.horizontal, children: [listButton, gridButton])
         layouts.addCSSClass("linked")

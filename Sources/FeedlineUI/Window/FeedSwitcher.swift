@@ -19,7 +19,7 @@ final class FeedSwitcher {
     init() {
         button = MenuButton(label: "", menu: menu)
         button.addCSSClass("flat")
-        button.tooltip = "Choose a feed (Ctrl+O)"
+        button.tooltip = L("Choose a feed (Ctrl+O)")
     }
 
     /// Shows `title` on the button and lists `entries` (`current` marked
@@ -31,15 +31,18 @@ final class FeedSwitcher {
         menu = Menu()
         let feeds = Menu()
         for (index, entry) in entries.enumerated() {
-            let label = entry.spec == current ? "\(entry.title) (open)" : entry.title
-            feeds.append(Self.plain(label), action: "win.open-feed", target: String(index))
+            // Translators: the feed open in the window, in the list of feeds: "GNOME Help (open)".
+            let label = entry.spec == current ? Localization.format(L("%s (open)"), Self.plain(entry.title))
+                : Self.plain(entry.title)
+            feeds.append(label, action: "win.open-feed", target: String(index))
         }
         menu.appendSection(feeds)
         feedLabels = feeds.items.map(\.label)
         let manage = Menu()
-        manage.append("_Add Feed…", action: "win.add-feed")
+        manage.append(L("_Add Feed…"), action: "win.add-feed")
         if currentIsSaved {
-            manage.append("_Remove “\(Self.plain(title))”", action: "win.remove-feed")
+            // Translators: %s is the feed's name.
+            manage.append(Localization.format(L("_Remove “%s”"), Self.plain(title)), action: "win.remove-feed")
         }
         menu.appendSection(manage)
         button.setMenu(menu)

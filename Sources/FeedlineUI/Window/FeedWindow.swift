@@ -20,10 +20,10 @@ public final class FeedWindow {
     let switcher = FeedSwitcher()
     let feedList: FeedList
     let content = Stack()
-    let loadingPage = StatusPage(iconName: nil, title: "Loading…")
-    let errorPage = StatusPage(iconName: "dialog-error-symbolic", title: "Couldn't Load the Feed",
-                               buttonLabel: "Retry")
-    let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: "No Items")
+    let loadingPage = StatusPage(iconName: nil, title: L("Loading…"))
+    let errorPage = StatusPage(iconName: "dialog-error-symbolic", title: L("Couldn't Load the Feed"),
+                               buttonLabel: L("Retry"))
+    let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: L("No Items"))
     let statusBar = StatusBar()
     /// One item at a time, in place of the list (ReaderNavigation.swift).
     let reader = ReaderView()
@@ -99,7 +99,7 @@ public final class FeedWindow {
 
         content.add(loadingPage.root, name: "loading")
         errorPage.button?.actionName = "win.retry"
-        errorPage.button?.tooltip = "Try loading the feed again (Alt+R)"
+        errorPage.button?.tooltip = L("Try loading the feed again (Alt+R)")
         content.add(errorPage.root, name: "error")
         content.add(emptyPage.root, name: "empty")
         content.add(feedList.scroller, name: "list")
@@ -242,7 +242,7 @@ public final class FeedWindow {
     }
 
     private func retryReason(_ phase: PagingPhase) -> String? {
-        if case .failed(let error, _) = phase { error.reason } else { nil }
+        if case .failed(let error, _) = phase { ErrorText.reason(error.reason) } else { nil }
     }
 
     /// The list once there are items; before that, a full-window page.
@@ -256,10 +256,11 @@ public final class FeedWindow {
             switch phase {
             case .idle, .loading: page = "loading"
             case .failed(let error, _):
-                errorPage.detail.text = error.reason
+                errorPage.detail.text = ErrorText.reason(error.reason)
                 page = "error"
             case .exhausted:
-                emptyPage.detail.text = "“\(feedTitle)” has nothing to show yet."
+                // Translators: the page of a feed without items; %s is the feed's name.
+                emptyPage.detail.text = Localization.format(L("“%s” has nothing to show yet."), feedTitle)
                 page = "empty"
             }
         }
@@ -280,7 +281,8 @@ public final class FeedWindow {
         window.title = title
         showFeedsInSwitcher()
         feedList.accessibleLabel = title
-        loadingPage.title.text = "Loading “\(title)”…"
+        // Translators: %s is the feed's name.
+        loadingPage.title.text = Localization.format(L("Loading “%s”…"), title)
     }
 
     /// Tab order: Refresh, the main menu, the list, then Retry when shown.

@@ -19,9 +19,9 @@ extension FeedWindow {
             feedList.toggleReveal(id)
             let shown = feedList.revealed.contains(id)
             if ItemText.veil(item) == .media {
-                announcer.announce(shown ? "Media shown" : "Media hidden")
+                announcer.announce(shown ? L("Media shown") : L("Media hidden"))
             } else {
-                announcer.announce(shown ? item.summary : "Post hidden")
+                announcer.announce(shown ? item.summary : L("Post hidden"))
             }
         })
         window.addAction("play-media", string: { [weak self] id in
@@ -44,16 +44,16 @@ extension FeedWindow {
     /// "Play Sound" when the post has one.
     func showMenu(for item: FeedItem, at anchor: Widget, x: Double?, y: Double?) {
         let menu = Menu()
-        menu.append("_Open in Browser", action: "win.open-item", target: item.id)
-        menu.append("_Copy Link", action: "win.copy-link", target: item.id)
+        menu.append(L("_Open in Browser"), action: "win.open-item", target: item.id)
+        menu.append(L("_Copy Link"), action: "win.copy-link", target: item.id)
         let revealed = feedList.revealed.contains(item.id)
         switch ItemText.veil(item) {
-        case .post: menu.append(revealed ? "_Hide Post" : "_Show Post", action: "win.toggle-reveal", target: item.id)
-        case .media: menu.append(revealed ? "_Hide Media" : "_Show Media", action: "win.toggle-reveal", target: item.id)
+        case .post: menu.append(revealed ? L("_Hide Post") : L("_Show Post"), action: "win.toggle-reveal", target: item.id)
+        case .media: menu.append(revealed ? L("_Hide Media") : L("_Show Media"), action: "win.toggle-reveal", target: item.id)
         case .none: break
         }
         if let media = item.media, media.kind.plays, media.url != nil, ItemText.veil(item) == .none || revealed {
-            menu.append(media.kind == .audio ? "_Play Sound" : "_Play Video", action: "win.play-media", target: item.id)
+            menu.append(media.kind == .audio ? L("_Play Sound") : L("_Play Video"), action: "win.play-media", target: item.id)
         }
         ContextMenu.popUp(menu, at: anchor, x: x, y: y)
     }
@@ -67,17 +67,19 @@ extension FeedWindow {
     func copyLink(of item: FeedItem) {
         guard let link = webLink(of: item) else { return }
         window.copyToClipboard(link)
-        tell("Link copied")
+        tell(L("Link copied"))
     }
 
     /// The item's http(s) link, or nil after saying why there is none.
     private func webLink(of item: FeedItem) -> String? {
         guard let link = item.link else {
-            tell("“\(item.title)” has no link")
+            // Translators: %s is the item's title.
+            tell(Localization.format(L("“%s” has no link"), item.title))
             return nil
         }
         guard link.scheme == "https" || link.scheme == "http" else {
-            tell("Only web links can be opened (this one is “\(link.scheme ?? "")”)")
+            // Translators: %s is the link's scheme, like "mailto".
+            tell(Localization.format(L("Only web links can be opened (this one is “%s”)"), link.scheme ?? ""))
             return nil
         }
         return link.absoluteString

@@ -94,7 +94,9 @@ extension FeedWindow: ReaderFeed {
     private func readerMoved(to slot: ReaderSlot) {
         switch slot {
         case .item(let index):
-            announcer.announce("\(ReaderView.position(index: index, count: itemCount)): \(reader.currentPage.titleText.spokenText)")
+            // Translators: announced on moving to an item: "Item 4 of 120: Its title".
+            announcer.announce(Localization.format(L("%1$s: %2$s"), ReaderView.position(index: index, count: itemCount),
+                                                   reader.currentPage.titleText.spokenText))
             if ReaderLookAhead.shouldLoadMore(showing: index, of: itemCount) { pager.loadMore() }
         case .more:
             announcer.announce(PagingText.footer(nextPageState))

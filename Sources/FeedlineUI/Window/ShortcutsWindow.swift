@@ -8,8 +8,8 @@ enum ShortcutsWindow {
         let window = Builder.widget(from: xml, id: "shortcuts")
         // GTK 4.8 leaves its search toggle unnamed ("GtkImage" to Orca).
         if let search = window.firstDescendant(ofType: "GtkHeaderBar")?.firstDescendant(ofType: "GtkToggleButton") {
-            search.setAccessibleLabel("Search Shortcuts")
-            search.tooltip = "Search Shortcuts"
+            search.setAccessibleLabel(L("Search Shortcuts"))
+            search.tooltip = L("Search Shortcuts")
         }
         return window
     }
@@ -17,7 +17,7 @@ enum ShortcutsWindow {
     /// `Shortcut.all`, by group.
     private static var groups: [(title: String, shortcuts: [(String, String)])] {
         Shortcut.Group.allCases.map { group in
-            (group.rawValue, Shortcut.all.filter { $0.group == group }.map { ($0.title, $0.keys.joined(separator: " ")) })
+            (group.title, Shortcut.all.filter { $0.group == group }.map { ($0.title, $0.keys.joined(separator: " ")) })
         }
     }
 
@@ -42,11 +42,12 @@ enum ShortcutsWindow {
                 </object></child>
                 """
         }.joined(separator: "\n")
+        let title = escape(L("Keyboard Shortcuts"))
         return """
             <interface>
               <object class="GtkShortcutsWindow" id="shortcuts">
                 <property name="modal">1</property>
-                <property name="title">Keyboard Shortcuts</property>
+                <property name="title">\(title)</property>
                 <child><object class="GtkShortcutsSection">
                   <property name="section-name">shortcuts</property>
                   <property name="max-height">12</property>

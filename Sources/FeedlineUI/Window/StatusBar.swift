@@ -8,7 +8,7 @@ final class StatusBar {
     let root = Box(.horizontal, spacing: 8)
     let label = Label(role: .status)
     /// Runs `win.retry`, like every Retry button of the window.
-    let retryButton = Button(label: "Retry")
+    let retryButton = Button(label: L("Retry"))
 
     init() {
         root.addCSSClass("status-bar")
@@ -17,7 +17,7 @@ final class StatusBar {
         label.ellipsizeEnd()
         label.addCSSClass("dim-label")
         retryButton.addCSSClass("flat")
-        retryButton.tooltip = "Try again (Alt+R)"
+        retryButton.tooltip = L("Try again (Alt+R)")
         retryButton.actionName = "win.retry"
         retryButton.isVisible = false
         root.append(label)
