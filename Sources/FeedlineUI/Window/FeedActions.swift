@@ -11,6 +11,12 @@ extension FeedWindow {
             if feed != spec { open(feed) }
         })
         window.addAction("add-feed") { [weak self] in self?.showAddFeedDialog() }
+        // The dialog goes before its window: GTK 4.8 left it up, pointing
+        // at the window it belonged to, which crashed once that was freed.
+        window.onCloseRequest { [weak self] in
+            self?.addFeedDialog?.window.close()
+            return false
+        }
         window.addAction("remove-feed") { [weak self] in
             guard let self, let catalog, let spec, catalog.isSaved(spec) else { return }
             let title = feedTitle
