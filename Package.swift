@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "FeedlineUITests",
-            dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "FeedCore", "FeedTestSupport"]
+            dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "CGtk", "FeedCore", "FeedTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
