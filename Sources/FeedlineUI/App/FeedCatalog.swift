@@ -36,7 +36,7 @@ final class FeedCatalog {
 
     /// What to call `spec`: its saved title, or a name made from it.
     func title(of spec: FeedSpec) -> String {
-        entries.first { $0.spec == spec }?.title ?? spec.title
+        FeedTitle.shown(entries.first { $0.spec == spec }?.title ?? spec.title, of: spec)
     }
 
     func isSaved(_ spec: FeedSpec) -> Bool {

@@ -17,12 +17,21 @@ public enum Localization {
 
     /// Binds the text domain: call once at start-up, before any word is
     /// shown or printed (`--help` too). `localeDirectory`: where the
-    /// catalogs are (`<prefix>/share/locale`); nil finds it beside the
-    /// executable, as the sample feed is found, or leaves gettext's default.
-    /// Takes the language from the environment (`setlocale(LC_ALL, "")`).
-    public static func start(localeDirectory: String? = nil) {
+    /// catalogs are (`<prefix>/share/locale`); nil takes
+    /// `$FEEDLINE_LOCALE_DIR` (the pseudo-locale test's catalogs), else
+    /// finds it beside the executable, as the sample feed is found, else
+    /// leaves gettext's default. Takes the language from the environment
+    /// (`setlocale(LC_ALL, "")`).
+    public static func start(localeDirectory: String? = nil,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) {
         setlocale(LC_ALL, "")
-        bind(localeDirectory: localeDirectory ?? installedLocaleDirectory())
+        let chosen = localeDirectory ?? environment["FEEDLINE_LOCALE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        bind(localeDirectory: chosen ?? installedLocaleDirectory())
+    }
+
+    /// Where the text domain's catalogs are looked for now.
+    public static var localeDirectory: String? {
+        LibIntl.shared.bindtextdomain(domain, nil).map { String(cString: $0) }
     }
 
     /// Points the text domain at `localeDirectory` (nil: gettext's default).

@@ -32,8 +32,8 @@ final class FeedSwitcher {
         let feeds = Menu()
         for (index, entry) in entries.enumerated() {
             // Translators: the feed open in the window, in the list of feeds: "GNOME Help (open)".
-            let label = entry.spec == current ? Localization.format(L("%s (open)"), Self.plain(entry.title))
-                : Self.plain(entry.title)
+            let title = Self.plain(FeedTitle.shown(entry.title, of: entry.spec))
+            let label = entry.spec == current ? Localization.format(L("%s (open)"), title) : title
             feeds.append(label, action: "win.open-feed", target: String(index))
         }
         menu.appendSection(feeds)

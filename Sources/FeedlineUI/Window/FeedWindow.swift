@@ -77,7 +77,7 @@ public final class FeedWindow {
         pager = FeedPager(source: source)
         self.spec = spec
         self.catalog = catalog
-        feedTitle = spec.map { catalog?.title(of: $0) ?? $0.title } ?? source.displayName
+        feedTitle = spec.map { catalog?.title(of: $0) ?? FeedTitle.made(for: $0) } ?? source.displayName
         announcer = Announcer(window: window)
         openLink = { [window] uri in window.showURI(uri) }
         feedList = FeedList(layout: spec.flatMap { catalog?.layout(of: $0) } ?? .list)
