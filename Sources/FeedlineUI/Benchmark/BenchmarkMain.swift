@@ -104,6 +104,9 @@ public enum BenchmarkMain {
     /// `imageServer` serves the pictures of `--images` runs (without it,
     /// they can't run).
     public static func run(arguments: [String], imageServer: ImageServer? = nil) -> Int32 {
+        if SoakSuite.wants(arguments) {
+            return SoakSuite.main(arguments: arguments, imageServer: imageServer, runInProcess: runInProcess)
+        }
         var options = Options()
         do {
             options = try Options.parse(Array(arguments.dropFirst()))
@@ -113,7 +116,7 @@ public enum BenchmarkMain {
         }
         switch options.mode {
         case .help:
-            print(usage, terminator: "")
+            print(usage + SoakSuite.usage, terminator: "")
             return 0
         case .scenario:
             return runScenario(options, imageServer: imageServer)

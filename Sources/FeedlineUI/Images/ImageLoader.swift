@@ -70,6 +70,8 @@ final class ImageLoader {
                 texture = nil
             }
             if let texture { textures.insert(texture, for: key) }
+            // Pictures stopped coming: their freed memory goes back.
+            PictureMemory.noteActivity()
             guard !Task.isCancelled else { return }
             done(texture)
         }

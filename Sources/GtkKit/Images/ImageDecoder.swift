@@ -57,6 +57,7 @@ public enum ImageDecoder {
     public static func decode(_ data: Data, fitting width: Int, _ height: Int,
                               maxPixels: Int = maxPixels) -> Result<Texture, Failure> {
         guard isComplete(data) else { return .failure(Failure(description: "The image is incomplete")) }
+        PictureMemory.prepare()
         var shownWidth: Int32 = 0
         var shownHeight: Int32 = 0
         var message: UnsafeMutablePointer<CChar>?

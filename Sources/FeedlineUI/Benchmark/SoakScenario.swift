@@ -1,0 +1,286 @@
+import FeedCore
+import Foundation
+import GtkKit
+import Synchronization
+
+/// Long use of the real window, for memory: the actions a reader repeats
+/// for an hour, in blocks of `blockSeconds`, round and round, while
+/// resident memory is sampled every second. What a block does:
+///
+/// - `scroll`: scrolls a 3,000-item feed with pictures at 2,000 px/s to its
+///   end, every ninth page failing once (Retry after half a second, as a
+///   reader would press it), then Refresh and again from the top.
+/// - `reader`: the reader view, 8 moves a second, Back to the list and in
+///   again every 40 moves; at the end of the feed, Refresh.
+/// - `switch`: another feed every 2 s (three feeds, pictures of their
+///   own), scrolling 1,000 px/s in between.
+/// - `grid`: list and grid in turn every 1.5 s, scrolling 1,000 px/s.
+/// - `idle`: nothing at all (no frame clock).
+///
+/// Pages come after 150 ms; the pictures (a photo per item, an avatar per
+/// author) are served over HTTP on 127.0.0.1 by the process that started
+/// this one (`SoakSuite`), so the server's own memory is not counted.
+/// Prints one JSON object: the samples and each block's span.
+@MainActor
+final class SoakScenario {
+    enum Action: String, CaseIterable {
+        case scroll, reader, `switch`, grid, idle
+    }
+
+    struct Settings {
+        var seconds = 600.0
+        var blockSeconds = 60.0
+        var actions = Action.allCases
+        var pictures: URL?
+        /// Seconds between samples.
+        var sampleEvery = 1.0
+    }
+
+    nonisolated static let itemCount = 3000
+    static let feeds = 3
+
+    private let settings: Settings
+    private let window: FeedWindow
+    private let specs: [FeedSpec]
+    private let configHome: URL
+    private let done: ([String: Any]) -> Void
+    private var ticker: FrameTicker?
+    private var lastFrameTime: Int64?
+    private var started = 0.0
+    private var block = -1
+    private var action = Action.idle
+    private var blockStart = 0.0
+    private var samples: [(time: Double, rssKB: Int, action: String)] = []
+    private var blocks: [[String: Any]] = []
+    private var counts: [String: Int] = [:]
+    private var nextEvent = 0.0
+    private var moves = 0
+    private var feedIndex = 0
+    private var failedSince: Double?
+    private var firstFDs = 0, firstThreads = 0
+    /// The main thread's CPU time per frame while scrolling (ms), and at
+    /// the frame before.
+    private var scrollFrameBusy: [Double] = []
+    private var lastFrameCPU = 0.0
+
+    init(settings: Settings, application: Application, done: @escaping ([String: Any]) -> Void) {
+        self.settings = settings
+        self.done = done
+        configHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("feedline-soak-config-\(UUID().uuidString)", isDirectory: true)
+        specs = (0..<Self.feeds).map { .document(URL(fileURLWithPath: "/feedline-soak/feed\($0)")) }
+        let pictures = settings.pictures
+        let catalog = FeedCatalog(file: FeedLibraryFile(url: configHome.appendingPathComponent("feeds.json"))) { spec in
+            let index: Int
+            if case .document(let url) = spec, let number = Int(url.lastPathComponent.dropFirst(4)) {
+                index = number
+            } else {
+                index = 0
+            }
+            return SoakFeedSource(feed: index, pictures: pictures)
+        }
+        window = FeedWindow(application: application, feed: specs[0], catalog: catalog)
+    }
+
+    private var now: Double { ProcessInfo.processInfo.systemUptime }
+
+    func start() {
+        window.present()
+        started = now
+        firstFDs = Self.openFileCount()
+        firstThreads = Self.threadCount()
+        sampleAndSchedule()
+    }
+
+    /// Once a second: a sample, and the next block when it is time.
+    private func sampleAndSchedule() {
+        let elapsed = now - started
+        let wanted = Int(elapsed / settings.blockSeconds)
+        if wanted != block { begin(block: wanted) }
+        samples.append((elapsed, ProcessStats.residentKB(), action.rawValue))
+        if elapsed >= settings.seconds {
+            finish()
+            return
+        }
+        MainLoop.schedule(after: .milliseconds(Int(settings.sampleEvery * 1000))) { [weak self] in
+            self?.sampleAndSchedule()
+        }
+    }
+
+    private func begin(block: Int) {
+        let time = now - started
+        if self.block >= 0 { endBlock(at: time) }
+        self.block = block
+        action = settings.actions[block % settings.actions.count]
+        blockStart = time
+        nextEvent = 0
+        moves = 0
+        failedSince = nil
+        if action != .reader { window.closeReader() }
+        if action != .grid, window.feedList.layout != .list { window.show(layout: .list) }
+        if action == .idle {
+            ticker?.stop()
+            ticker = nil
+        } else if ticker == nil {
+            lastFrameTime = nil
+            ticker = FrameTicker(on: window.window) { [weak self] time in self?.frame(at: time) }
+        }
+    }
+
+    private func endBlock(at time: Double) {
+        blocks.append(["action": action.rawValue, "start_s": blockStart, "end_s": time])
+    }
+
+    private func count(_ name: String) { counts[name, default: 0] += 1 }
+
+    private func frame(at frameTime: Int64) {
+        let seconds = Double(frameTime) / 1e6
+        let interval = lastFrameTime.map { Double(frameTime - $0) / 1e6 } ?? 0
+        lastFrameTime = frameTime
+        let cpu = ProcessStats.threadCPUSeconds()
+        if action == .scroll, interval > 0 { scrollFrameBusy.append((cpu - lastFrameCPU) * 1000) }
+        lastFrameCPU = cpu
+        let pager = window.pager
+        // A failed page: Retry after half a second, as a reader would.
+        if case .failed = pager.phase {
+            if let since = failedSince {
+                if seconds - since > 0.5 {
+                    failedSince = nil
+                    pager.retry()
+                    count("retries")
+                }
+            } else {
+                failedSince = seconds
+            }
+            return
+        }
+        failedSince = nil
+        switch action {
+        case .scroll:
+            if !scroll(by: 2000 * interval), pager.phase == .exhausted, pager.state.inFlight == nil {
+                pager.refresh()
+                count("refreshes")
+            }
+        case .reader:
+            guard seconds >= nextEvent, window.itemCount > 0, pager.state.inFlight == nil || window.isReading else { return }
+            nextEvent = seconds + 1.0 / 8
+            if !window.isReading {
+                window.showReader(at: Self.firstVisible(window.feedList))
+                count("reader_opens")
+                return
+            }
+            if window.reader.move(.next) {
+                moves += 1
+                count("reader_moves")
+                if moves % 40 == 0 { window.closeReader() }
+            } else if pager.phase == .exhausted {
+                window.closeReader()
+                pager.refresh()
+                count("refreshes")
+            }
+        case .switch:
+            _ = scroll(by: 1000 * interval)
+            guard seconds >= nextEvent else { return }
+            if nextEvent > 0 {
+                feedIndex = (feedIndex + 1) % specs.count
+                window.open(specs[feedIndex])
+                count("feed_switches")
+            }
+            nextEvent = seconds + 2
+        case .grid:
+            _ = scroll(by: 1000 * interval)
+            guard seconds >= nextEvent else { return }
+            if nextEvent > 0 {
+                window.show(layout: window.feedList.layout == .list ? .grid : .list)
+                count("layout_toggles")
+            }
+            nextEvent = seconds + 1.5
+        case .idle:
+            break
+        }
+    }
+
+    /// Scrolls down by up to `distance` px; false when already at the end
+    /// of what is loaded.
+    private func scroll(by distance: Double) -> Bool {
+        let adjustment = window.feedList.adjustment
+        let bottom = adjustment.upper - adjustment.pageSize
+        let step = min(distance, max(0, bottom - adjustment.value))
+        guard step > 0 else { return distance == 0 }
+        adjustment.value += step
+        return true
+    }
+
+    private static func firstVisible(_ list: FeedList) -> Int {
+        let metrics = list.metrics
+        let row = metrics.averageRowHeight > 0 ? Int(metrics.offset / metrics.averageRowHeight) : 0
+        return max(0, min(list.itemCount - 1, row))
+    }
+
+    private func finish() {
+        ticker?.stop()
+        ticker = nil
+        endBlock(at: now - started)
+        try? FileManager.default.removeItem(at: configHome)
+        let images = ImageLoader.shared
+        done([
+            "seconds": settings.seconds,
+            "block_seconds": settings.blockSeconds,
+            "actions": settings.actions.map(\.rawValue),
+            "samples": samples.map { [$0.time, Double($0.rssKB)] },
+            "sample_actions": samples.map(\.action),
+            "blocks": blocks,
+            "counts": counts,
+            "open_files": [firstFDs, Self.openFileCount()],
+            "threads": [firstThreads, Self.threadCount()],
+            "decoded": images.decodes,
+            "memory_cache_kb": images.textures.bytes / 1024,
+            "peak_rss_kb": ProcessStats.peakResidentKB(),
+            "cpu_s": ProcessStats.usage().cpuSeconds,
+            "scroll_frame_busy_ms": Percentiles(scrollFrameBusy).json,
+            "main_thread_cpu_s": ProcessStats.threadCPUSeconds(),
+            "trims": PictureMemory.trims,
+            "trim_seconds": PictureMemory.trimSeconds,
+        ])
+    }
+
+    static func openFileCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
+    static func threadCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    }
+}
+
+/// The soak's feeds: 3,000 synthetic items with pictures, feed N's under
+/// `pictures/feedN/` (so feeds do not share pictures), every ninth page
+/// failing the first time it is asked for in each pass from the top.
+final class SoakFeedSource: FeedSource {
+    private let feed: Int
+    private let inner: SyntheticFeedSource
+    private let failed = Mutex(Set<String>())
+
+    init(feed: Int, pictures: URL?) {
+        self.feed = feed
+        inner = SyntheticFeedSource(pageSize: 20, itemCount: SoakScenario.itemCount, latency: .fixed(.milliseconds(150)),
+                                    pictures: pictures?.appendingPathComponent("feed\(feed)"))
+    }
+
+    var displayName: String { "Soak Feed \(feed + 1)" }
+
+    func nextPage(after cursor: PageCursor?) async throws -> FeedPage {
+        // Each pass from the top fails again.
+        if cursor == nil { failed.withLock { $0.removeAll() } }
+        if let cursor, let offset = Int(cursor.rawValue), (offset / 20) % 9 == 8 {
+            let first = failed.withLock { $0.insert(cursor.rawValue).inserted }
+            if first {
+                try await Task.sleep(for: .milliseconds(150))
+                throw FeedError("Server error (503)", detail: "the soak's planned failure")
+            }
+        }
+        var page = try await inner.nextPage(after: cursor)
+        page.feedTitle = displayName
+        return page
+    }
+}

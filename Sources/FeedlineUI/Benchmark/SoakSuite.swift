@@ -1,0 +1,272 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// `feedline-bench --soak MINUTES`: memory in long use. Serves the
+/// pictures from this process over HTTP on 127.0.0.1, runs the real window
+/// through `SoakScenario`'s actions in a child process (`--soak-run`, an
+/// empty disk cache under a fresh `XDG_CACHE_HOME`), and reports the slope
+/// of the child's resident memory after a warm-up: least squares over the
+/// samples, overall and for each action (pooled over that action's blocks:
+/// each block's samples about their own means, so a step from one action
+/// to the next counts in neither), in MiB per hour.
+enum SoakSuite {
+    static let usage = """
+
+        Memory in long use (--soak MINUTES): the real window driven for MINUTES
+        through blocks of actions in turn (scroll a 3,000-item feed with pictures
+        to its end, every ninth page failing once and retried, then Refresh; the
+        reader view; feed switches; list and grid; idle), pictures served over
+        HTTP on 127.0.0.1 by this process. Prints the slope of resident memory
+        after the warm-up, overall and per action, in MiB per hour.
+          --soak MINUTES      Minutes in all, warm-up included
+          --warmup S          Seconds left out of the slopes (default 300)
+          --block S           Seconds each action runs before the next (default 60)
+          --actions LIST      scroll,reader,switch,grid,idle (default: all, in turn)
+          --remedies WHICH    What the app does to give memory back: all (the
+                              default, as shipped), none, map (large blocks mapped
+                              on their own) or trim (malloc_trim when pictures stop)
+          --json PATH         The samples and slopes
+
+        """
+
+    struct Options {
+        var minutes = 0.0
+        var warmup = 300.0
+        var block = 60.0
+        var actions = SoakScenario.Action.allCases
+        var json: String?
+        var run = false
+        var imageServer: URL?
+        var remedies = "all"
+    }
+
+    /// Whether `arguments` ask for the soak (or its child run).
+    static func wants(_ arguments: [String]) -> Bool {
+        arguments.contains("--soak") || arguments.contains("--soak-run")
+    }
+
+    static func main(arguments: [String], imageServer: BenchmarkMain.ImageServer?,
+                     runInProcess: (@escaping @MainActor (Application, @escaping @MainActor ([String: Any]) -> Void) -> AnyObject) -> Int32)
+        -> Int32 {
+        let options: Options
+        do {
+            options = try parse(Array(arguments.dropFirst()))
+        } catch {
+            log("\(error)")
+            return 2
+        }
+        if options.run {
+            PictureMemory.mapsLargeBlocks = options.remedies == "all" || options.remedies == "map"
+            MainActor.assumeIsolated {
+                PictureMemory.trimsWhenQuiet = options.remedies == "all" || options.remedies == "trim"
+            }
+            let settings = SoakScenario.Settings(seconds: options.minutes * 60, blockSeconds: options.block,
+                                                 actions: options.actions, pictures: options.imageServer)
+            return runInProcess { application, finish in
+                let scenario = SoakScenario(settings: settings, application: application, done: finish)
+                scenario.start()
+                return scenario
+            }
+        }
+        guard let imageServer else {
+            log("this program can't serve pictures")
+            return 1
+        }
+        return suite(options, executable: arguments[0], imageServer: imageServer)
+    }
+
+    private static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        func number(_ name: String) throws -> Double {
+            guard let text = rest.popFirst(), let value = Double(text), value >= 0, value < 100_000 else {
+                throw BenchmarkMain.Problem("\(name) needs a number")
+            }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--soak": options.minutes = try number(argument)
+            case "--soak-run":
+                options.run = true
+                options.minutes = try number(argument)
+            case "--warmup": options.warmup = try number(argument)
+            case "--block": options.block = max(1, try number(argument))
+            case "--actions":
+                let names = (rest.popFirst() ?? "").split(separator: ",").map(String.init)
+                let actions = names.compactMap(SoakScenario.Action.init(rawValue:))
+                guard !actions.isEmpty, actions.count == names.count else {
+                    throw BenchmarkMain.Problem("--actions takes scroll, reader, switch, grid, idle")
+                }
+                options.actions = actions
+            case "--image-server":
+                guard let text = rest.popFirst(), let url = URL(string: text) else {
+                    throw BenchmarkMain.Problem("--image-server needs an address")
+                }
+                options.imageServer = url
+            case "--json": options.json = rest.popFirst()
+            case "--remedies":
+                let which = rest.popFirst() ?? ""
+                guard ["all", "none", "map", "trim"].contains(which) else {
+                    throw BenchmarkMain.Problem("--remedies takes all, none, map or trim")
+                }
+                options.remedies = which
+            default: throw BenchmarkMain.Problem("unknown option \(argument) for --soak")
+            }
+        }
+        guard options.minutes > 0 else { throw BenchmarkMain.Problem("--soak needs minutes") }
+        return options
+    }
+
+    private static func suite(_ options: Options, executable: String, imageServer: BenchmarkMain.ImageServer) -> Int32 {
+        let pictures = BenchmarkPictures(png: imageServer.png)
+        let server: BenchmarkMain.ImageServer.Running
+        do {
+            // Feed N's pictures are under /feedN/: the same files.
+            server = try imageServer.start { path in
+                let parts = path.split(separator: "/", maxSplits: 1)
+                guard parts.count == 2, parts[0].hasPrefix("feed") else { return nil }
+                return pictures.file(at: "/" + parts[1])
+            }
+        } catch {
+            log("couldn't serve the pictures: \(error)")
+            return 1
+        }
+        let cacheHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("feedline-soak-cache-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: cacheHome) }
+
+        log(String(format: "soaking for %.0f minutes (warm-up %.0f s, blocks of %.0f s: ", options.minutes,
+                   options.warmup, options.block)
+            + options.actions.map(\.rawValue).joined(separator: ", ") + "; remedies: \(options.remedies))…")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--soak-run", "\(options.minutes)", "--block", "\(options.block)",
+                             "--actions", options.actions.map(\.rawValue).joined(separator: ","),
+                             "--image-server", server.url.absoluteString, "--remedies", options.remedies]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheHome.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            log("couldn't start \(executable): \(error.localizedDescription)")
+            return 1
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
+              var report = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            log("the soak run failed (status \(process.terminationStatus))")
+            return 1
+        }
+        report["server_requests"] = server.requestCount()
+        report["warmup_s"] = options.warmup
+        report["malloc_arena_max"] = environment["MALLOC_ARENA_MAX"]
+        report["remedies"] = options.remedies
+        let slopes = Self.slopes(report, warmup: options.warmup)
+        report["slopes_mib_per_hour"] = slopes
+        print(table(report, slopes: slopes), terminator: "")
+        if let path = options.json {
+            do {
+                try Data((BenchmarkSuite.encode(report) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                log("couldn't write \(path): \(error.localizedDescription)")
+                return 1
+            }
+        }
+        return 0
+    }
+
+    /// MiB per hour: "overall" over every sample after the warm-up, and
+    /// one per action, pooled over its blocks after the warm-up.
+    static func slopes(_ report: [String: Any], warmup: Double) -> [String: Double] {
+        let samples = (report["samples"] as? [[Double]] ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
+        let blocks = report["blocks"] as? [[String: Any]] ?? []
+        var result: [String: Double] = [:]
+        let late = samples.filter { $0.0 >= warmup }
+        if let slope = pooledSlope([late]) { result["overall"] = slope * 3600 / 1024 }
+        var byAction: [String: [[(Double, Double)]]] = [:]
+        for block in blocks {
+            guard let action = block["action"] as? String, let start = block["start_s"] as? Double,
+                  let end = block["end_s"] as? Double else { continue }
+            let inBlock = samples.filter { $0.0 >= max(start, warmup) && $0.0 < end }
+            if inBlock.count >= 3 { byAction[action, default: []].append(inBlock) }
+        }
+        for (action, groups) in byAction {
+            if let slope = pooledSlope(groups) { result[action] = slope * 3600 / 1024 }
+        }
+        // The lowest sample of each whole round of actions after the
+        // warm-up: what stays between rounds, without the saw-tooth of
+        // the caches filling and the heaps being trimmed.
+        let actions = (report["actions"] as? [String] ?? []).count
+        let blockSeconds = report["block_seconds"] as? Double ?? 0
+        if actions > 0, blockSeconds > 0 {
+            let round = Double(actions) * blockSeconds
+            let rounds = Dictionary(grouping: late) { Int(($0.0 - warmup) / round) }
+            let floors = rounds.filter { Double($0.key + 1) * round + warmup <= (samples.last?.0 ?? 0) + 1 }
+                .compactMap { _, group in group.min { $0.1 < $1.1 } }
+            if floors.count >= 2, let slope = pooledSlope([floors.sorted { $0.0 < $1.0 }]) {
+                result["floor"] = slope * 3600 / 1024
+            }
+        }
+        return result
+    }
+
+    /// Least squares of y on x with an intercept of each group's own: KiB
+    /// per second.
+    static func pooledSlope(_ groups: [[(Double, Double)]]) -> Double? {
+        var sxy = 0.0, sxx = 0.0
+        for group in groups where group.count >= 2 {
+            let mx = group.map(\.0).reduce(0, +) / Double(group.count)
+            let my = group.map(\.1).reduce(0, +) / Double(group.count)
+            for (x, y) in group {
+                sxy += (x - mx) * (y - my)
+                sxx += (x - mx) * (x - mx)
+            }
+        }
+        return sxx > 0 ? sxy / sxx : nil
+    }
+
+    private static func table(_ report: [String: Any], slopes: [String: Double]) -> String {
+        let samples = report["samples"] as? [[Double]] ?? []
+        let warmup = report["warmup_s"] as? Double ?? 0
+        let atWarmup = samples.first { $0[0] >= warmup }?[1] ?? 0
+        let last = samples.last?[1] ?? 0
+        var lines = [String(format: "soak: %.0f s, warm-up %.0f s; resident %.1f MiB after the warm-up, %.1f MiB at the end, peak %.1f MiB",
+                            report["seconds"] as? Double ?? 0, warmup, atWarmup / 1024, last / 1024,
+                            Double(report["peak_rss_kb"] as? Int ?? 0) / 1024)]
+        lines.append("resident memory slope after the warm-up (MiB/h):")
+        let order = ["overall", "floor"] + SoakScenario.Action.allCases.map(\.rawValue)
+        for name in order {
+            guard let slope = slopes[name] else { continue }
+            lines.append("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%+9.1f", slope))
+        }
+        if let counts = report["counts"] as? [String: Int] {
+            lines.append("done: " + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                + ", pictures decoded \(report["decoded"] as? Int ?? 0)")
+        }
+        let busy = report["scroll_frame_busy_ms"] as? [String: Double] ?? [:]
+        lines.append(String(format: "CPU %.0f s (main thread %.0f s); main thread per frame while scrolling p50 %.2f, p95 %.2f ms",
+                            report["cpu_s"] as? Double ?? 0, report["main_thread_cpu_s"] as? Double ?? 0,
+                            busy["p50"] ?? 0, busy["p95"] ?? 0))
+        lines.append("remedies: \(report["remedies"] as? String ?? "?"); "
+            + String(format: "trims %d, %.1f ms in all", report["trims"] as? Int ?? 0,
+                     (report["trim_seconds"] as? Double ?? 0) * 1000))
+        let files = report["open_files"] as? [Int] ?? []
+        let threads = report["threads"] as? [Int] ?? []
+        if files.count == 2, threads.count == 2 {
+            lines.append("open files \(files[0]) → \(files[1]), threads \(threads[0]) → \(threads[1])")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func log(_ message: String) {
+        FileHandle.standardError.write(Data("feedline-bench: \(message)\n".utf8))
+    }
+}
