@@ -39,11 +39,18 @@ let package = Package(
         // The app's window, list and actions, as a library tests can drive.
         .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore"]),
         .executableTarget(name: "feedline", dependencies: ["FeedlineUI"]),
-        // The benchmark: the real window, scrolled by the frame clock; its
-        // image scenario serves pictures with the tests' loopback server.
-        .executableTarget(name: "feedline-bench", dependencies: ["FeedlineUI", "FeedTestSupport"]),
+        // An HTTP server on 127.0.0.1 and the pictures it can make, for the
+        // benchmark and the tests (never the app).
+        .target(name: "Loopback"),
+        // The benchmark: the real window, scrolled by the frame clock, its
+        // made-up feed and the tutorials' prefetch triggers it compares
+        // with Feedline's. FeedlineUI lends it what it needs through
+        // `package` access; the app ships none of it.
+        .target(name: "FeedlineBench", dependencies: ["FeedlineUI", "GtkKit", "FeedCore"]),
+        // Its image scenario serves pictures with the loopback server.
+        .executableTarget(name: "feedline-bench", dependencies: ["FeedlineBench", "Loopback"]),
         // Real feed files and a source the tests can hold and release.
-        .target(name: "FeedTestSupport", dependencies: ["FeedCore"], path: "Tests/FeedTestSupport"),
+        .target(name: "FeedTestSupport", dependencies: ["FeedCore", "Loopback"], path: "Tests/FeedTestSupport"),
         // Test hooks the app must not ship: checks of what GTK tells screen
         // readers and of the clipboard, in C and in Swift. Only test targets
         // depend on these, never a product.
@@ -53,12 +60,13 @@ let package = Package(
             dependencies: ["GtkKit", "CGtk", "CGtkTestSupport"],
             path: "Tests/GtkKitTestSupport"
         ),
-        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport"]),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "Loopback"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "FeedlineUITests",
-            dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "CGtk", "FeedCore", "FeedTestSupport"]
+            dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "CGtk", "FeedCore", "FeedTestSupport", "Loopback"]
         ),
+        .testTarget(name: "FeedlineBenchTests", dependencies: ["FeedlineBench", "FeedCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

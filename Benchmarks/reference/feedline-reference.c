@@ -3,7 +3,7 @@
  * The yardstick for feedline-bench: the same row (a bold title on up to 3
  * lines, a summary on up to 2, a one-line byline, with a hidden warning
  * label and a hidden button, as Feedline's row has), the same synthetic
- * text (SyntheticFeedSource.item in FeedCore makes item N the same way),
+ * text (SyntheticFeedSource.item in FeedlineBench makes item N the same way),
  * the same CSS and window size, the same scroll by the frame clock. No
  * network: pages of 20 are appended the moment less than 1.5 screens is
  * left below (the splices Feedline makes), so what is measured is GTK's

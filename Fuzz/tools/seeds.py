@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Seeds for scripts/fuzz, made at run time from the project's own tests:
-the string literals in Tests/FeedCoreTests/*.swift and
-Tests/FeedTestSupport/*.swift (XML, JSON, HTML, Link headers, dates,
-blurhashes, rate-limit headers), a few items of data/sample-feed.json and
-the hand-written inputs in Fuzz/seeds/<target>/.
+the string literals in Tests/FeedCoreTests/*.swift,
+Tests/FeedTestSupport/*.swift and Sources/Loopback/*.swift (XML, JSON,
+HTML, Link headers, dates, blurhashes, rate-limit headers), a few items of
+data/sample-feed.json and the hand-written inputs in Fuzz/seeds/<target>/.
 
     seeds.py REPO OUT      writes OUT/<target>/<sha1> for every target
 """
@@ -60,7 +60,8 @@ def add(name, text):
 
 BASE83 = re.compile(r"^[0-9A-Za-z#$%*+,\-.:;=?@\[\]^_{|}~]{6,166}$")
 files = sorted(glob.glob(os.path.join(repo, "Tests/FeedCoreTests/*.swift"))
-               + glob.glob(os.path.join(repo, "Tests/FeedTestSupport/*.swift")))
+               + glob.glob(os.path.join(repo, "Tests/FeedTestSupport/*.swift"))
+               + glob.glob(os.path.join(repo, "Sources/Loopback/*.swift")))
 for path in files:
     base = os.path.basename(path)
     for text in literals(open(path, encoding="utf-8").read()):

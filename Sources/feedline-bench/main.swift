@@ -1,8 +1,8 @@
-import FeedlineUI
-import FeedTestSupport
+import FeedlineBench
+import Loopback
 import Foundation
 
-/// The image benchmark's pictures go over real HTTP: the tests' loopback
+/// The image benchmark's pictures go over real HTTP: the loopback
 /// server on 127.0.0.1, started only by the runs that show pictures.
 let imageServer = BenchmarkMain.ImageServer(
     start: { file in

@@ -1,4 +1,5 @@
 import FeedTestSupport
+import Loopback
 import Foundation
 import XCTest
 #if canImport(Glibc)

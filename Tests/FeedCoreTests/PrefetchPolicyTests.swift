@@ -21,35 +21,16 @@ final class PrefetchPolicyTests: XCTestCase {
     }
 }
 
-/// The strategies the benchmark compares, and Feedline's own speed-aware one.
+/// Feedline's own speed-aware strategy (the tutorials' triggers it is
+/// compared with are the benchmark's: FeedlineBenchTests).
 final class PrefetchStrategyTests: XCTestCase {
     // 40 items of 80 px and a 60 px footer: 3,260 px of content, 800 px seen.
     func metrics(offset: Double) -> ScrollMetrics {
         ScrollMetrics(offset: offset, contentHeight: 3260, viewportHeight: 800, itemCount: 40, footerHeight: 60)
     }
 
-    func testTheLastRowTriggerWaitsUntilTheLastRowIsInView() {
-        let policy = PrefetchPolicy(strategy: .lastRow)
-        // The last row's top is at 3,120: in view once the bottom passes it.
-        XCTAssertFalse(policy.shouldLoadMore(metrics(offset: 2319)))
-        XCTAssertTrue(policy.shouldLoadMore(metrics(offset: 2321)))
-    }
-
-    func testTheFiveRowsTriggerStartsFiveRowsEarlier() {
-        let policy = PrefetchPolicy(strategy: .fiveRowsBefore)
-        XCTAssertFalse(policy.shouldLoadMore(metrics(offset: 1999)))
-        XCTAssertTrue(policy.shouldLoadMore(metrics(offset: 2001)))
-    }
-
-    func testEdgeReachedAloneNeverPrefetches() {
-        let policy = PrefetchPolicy(strategy: .edgeReached)
-        XCTAssertFalse(policy.shouldLoadMore(metrics(offset: 2460)))
-        // ...but an unfilled window still asks (no edge would ever fire).
-        XCTAssertTrue(policy.shouldLoadMore(ScrollMetrics(offset: 0, contentHeight: 500, viewportHeight: 800)))
-    }
-
     func testAFastReaderOnASlowFeedGetsThePageEarlier() {
-        var policy = PrefetchPolicy(strategy: .adaptive)
+        var policy = PrefetchPolicy()
         policy.expectedLatency = 1.0
         // 2,000 px/s for half a second, one frame each 1/60 s.
         var time = 10.0
@@ -62,12 +43,12 @@ final class PrefetchStrategyTests: XCTestCase {
         XCTAssertEqual(policy.speed(at: time), 2000, accuracy: 100)
         // 1 s of pages at 2,000 px/s, times 1.5: 3,000 px ahead, past the
         // floor of 1,200.
-        XCTAssertEqual(policy.distanceAhead(metrics(offset: offset), at: time) ?? 0, 3000, accuracy: 150)
+        XCTAssertEqual(policy.distanceAhead(metrics(offset: offset), at: time), 3000, accuracy: 150)
         XCTAssertTrue(policy.shouldLoadMore(metrics(offset: 0), at: time), "2,460 px left is not enough")
     }
 
     func testAReaderWhoStopsFallsBackToTheFloor() {
-        var policy = PrefetchPolicy(strategy: .adaptive)
+        var policy = PrefetchPolicy()
         policy.expectedLatency = 1.0
         policy.observe(offset: 0, at: 1.0)
         policy.observe(offset: 40, at: 1.02)
@@ -78,7 +59,7 @@ final class PrefetchStrategyTests: XCTestCase {
     }
 
     func testScrollingUpIsNotApproachingTheEnd() {
-        var policy = PrefetchPolicy(strategy: .adaptive)
+        var policy = PrefetchPolicy()
         policy.observe(offset: 2000, at: 1.0)
         policy.observe(offset: 1900, at: 1.02)
         XCTAssertEqual(policy.speed(at: 1.02), 0)

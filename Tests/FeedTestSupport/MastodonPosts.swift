@@ -1,4 +1,5 @@
 import Foundation
+import Loopback
 
 /// A page of Mastodon statuses written for Feedline's tests, shaped like
 /// `GET /api/v1/timelines/public`: a poll with a described picture and

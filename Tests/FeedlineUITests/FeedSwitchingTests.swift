@@ -1,5 +1,6 @@
 import FeedCore
 import FeedTestSupport
+import Loopback
 import Foundation
 import GtkKit
 import Synchronization

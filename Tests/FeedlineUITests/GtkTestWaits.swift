@@ -1,5 +1,6 @@
 import CGtk
 import FeedTestSupport
+import Loopback
 import FeedCore
 import Foundation
 import GtkKit

@@ -31,39 +31,51 @@ public struct ScrollMetrics: Equatable, Sendable {
     }
 }
 
-/// When the next page starts.
-public enum PrefetchStrategy: String, CaseIterable, Sendable {
-    /// The tutorials' trigger: when the last item row comes into view.
-    case lastRow = "last-row"
-    /// The tutorials' other one: when the fifth row from the end comes
-    /// into view.
-    case fiveRowsBefore = "five-before"
-    /// GtkScrolledWindow's `edge-reached` alone: when the reader hits the
-    /// bottom.
-    case edgeReached = "edge"
-    /// Feedline's own: early enough for the reader's speed and the
-    /// feed's recent page times, never later than 1.5 screens ahead.
-    case adaptive = "feedline"
+/// When the next page starts: what the list asks as the reader scrolls.
+/// Feedline's own is `PrefetchPolicy`; the benchmark brings the tutorials'
+/// triggers to compare with it.
+///
+/// Every decision should keep asking while the content does not fill the
+/// window (there is nothing to scroll, so no scroll would ever ask).
+public protocol PrefetchDecision: Sendable {
+    /// How long pages have recently taken to arrive, in seconds.
+    var expectedLatency: Double { get set }
+    /// Takes a scroll position (the top of the visible area) seen at
+    /// `time` (seconds, any monotonic clock).
+    mutating func observe(offset: Double, at time: Double)
+    /// Whether the next page should start now.
+    func shouldLoadMore(_ metrics: ScrollMetrics, at time: Double) -> Bool
+    /// Whether reaching the bottom edge asks for the next page by itself,
+    /// whatever `shouldLoadMore` says.
+    var loadsAtBottomEdge: Bool { get }
 }
 
-/// Decides when the next page should start.
+extension PrefetchDecision {
+    public var loadsAtBottomEdge: Bool { false }
+
+    /// Whether the next page should start for a reader seen standing still.
+    public func shouldLoadMore(_ metrics: ScrollMetrics) -> Bool {
+        shouldLoadMore(metrics, at: 0)
+    }
+}
+
+/// Feedline's own decision of when the next page starts.
 ///
-/// Feedline's own strategy (`adaptive`) starts it while the content left
-/// below the visible area is less than the larger of `viewportsAhead`
-/// screens and the distance the reader will scroll, at their current speed,
-/// while a page takes to arrive (`expectedLatency`, times `safety`). A
+/// It starts it while the content left below the visible area is less than
+/// the larger of `viewportsAhead` screens and the distance the reader will
+/// scroll, at their current speed, while a page takes to arrive
+/// (`expectedLatency`, times `safety`): early enough for the reader's speed
+/// and the feed's recent page times, never later than 1.5 screens ahead. A
 /// reader who stops costs nothing: their speed falls to zero as soon as
 /// no scroll has been seen for `stillAfter` seconds, leaving the floor.
 ///
-/// Every strategy keeps asking while the content does not fill the window
-/// (there is nothing to scroll, so no scroll would ever ask).
-public struct PrefetchPolicy: Sendable {
-    public var strategy: PrefetchStrategy
-    /// The least distance ahead for `adaptive`, in screens.
+/// It keeps asking while the content does not fill the window.
+public struct PrefetchPolicy: PrefetchDecision {
+    /// The least distance ahead, in screens.
     public var viewportsAhead: Double
     /// How long pages have recently taken to arrive, in seconds.
     public var expectedLatency: Double = 0
-    /// How many page times ahead `adaptive` starts.
+    /// How many page times ahead it starts.
     public var safety: Double = 1.5
     /// A reader unseen for this long (seconds) is standing still.
     public var stillAfter: Double = 0.25
@@ -73,8 +85,7 @@ public struct PrefetchPolicy: Sendable {
     private var speed: Double = 0
     private var lastSample: (offset: Double, time: Double)?
 
-    public init(strategy: PrefetchStrategy = .adaptive, viewportsAhead: Double = 1.5) {
-        self.strategy = strategy
+    public init(viewportsAhead: Double = 1.5) {
         self.viewportsAhead = viewportsAhead
     }
 
@@ -101,27 +112,17 @@ public struct PrefetchPolicy: Sendable {
     }
 
     /// How far ahead of the end of the visible area the next page starts,
-    /// in px (nil: only the end itself, for `edgeReached`).
-    public func distanceAhead(_ metrics: ScrollMetrics, at time: Double) -> Double? {
-        switch strategy {
-        case .lastRow:
-            return metrics.footerHeight + metrics.averageRowHeight
-        case .fiveRowsBefore:
-            return metrics.footerHeight + 5 * metrics.averageRowHeight
-        case .edgeReached:
-            return nil
-        case .adaptive:
-            let floor = viewportsAhead * metrics.viewportHeight
-            return max(floor, speed(at: time) * expectedLatency * safety)
-        }
+    /// in px.
+    public func distanceAhead(_ metrics: ScrollMetrics, at time: Double) -> Double {
+        let floor = viewportsAhead * metrics.viewportHeight
+        return max(floor, speed(at: time) * expectedLatency * safety)
     }
 
-    public func shouldLoadMore(_ metrics: ScrollMetrics, at time: Double = 0) -> Bool {
+    public func shouldLoadMore(_ metrics: ScrollMetrics, at time: Double) -> Bool {
         // Not laid out yet: nothing to decide from.
         guard metrics.viewportHeight > 0 else { return false }
         if metrics.contentHeight <= metrics.viewportHeight { return true }
-        guard let distance = distanceAhead(metrics, at: time) else { return false }
-        return metrics.remainingBelow < distance
+        return metrics.remainingBelow < distanceAhead(metrics, at: time)
     }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 /// a save that fails is reported to `onProblem` and the app goes on with
 /// the list in memory.
 @MainActor
-final class FeedCatalog {
+package final class FeedCatalog {
     let file: FeedLibraryFile
     private(set) var library: FeedLibrary
     /// Makes the source that pages `spec`.
@@ -20,7 +20,7 @@ final class FeedCatalog {
     /// What went wrong reading the file at start, for the first window.
     private(set) var loadProblem: String?
 
-    init(file: FeedLibraryFile, makeSource: @escaping (FeedSpec) -> any FeedSource) {
+    package init(file: FeedLibraryFile, makeSource: @escaping (FeedSpec) -> any FeedSource) {
         self.file = file
         self.makeSource = makeSource
         let loaded = file.load()

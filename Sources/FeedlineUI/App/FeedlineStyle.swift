@@ -1,6 +1,6 @@
 /// The app's own CSS, on top of the theme.
-enum FeedlineStyle {
-    static let css = """
+package enum FeedlineStyle {
+    package static let css = """
         .feed-row { padding: 10px 16px 12px 16px; }
         .feed-row-title { font-weight: bold; }
         .feed-row-warning { font-style: italic; }

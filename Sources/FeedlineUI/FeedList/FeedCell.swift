@@ -7,7 +7,7 @@ import GtkKit
 /// last cell ever shows it) a footer. Bind puts whichever the entry needs
 /// into the cell.
 @MainActor
-final class FeedCell {
+package final class FeedCell {
     let widgets: any ItemWidgets
     private var footer: FeedFooter?
     /// The item the cell shows now (nil while it shows the footer).
@@ -26,7 +26,7 @@ final class FeedCell {
     }
 
     /// The list row, in the list layout.
-    var row: FeedRow? { widgets as? FeedRow }
+    package var row: FeedRow? { widgets as? FeedRow }
     /// The tile, in the grid layout.
     var tile: FeedTile? { widgets as? FeedTile }
 

@@ -12,16 +12,18 @@ import GtkKit
 /// left below the visible area falls under the prefetch distance), and it
 /// shows what it is told: pages spliced in, footer states.
 @MainActor
-final class FeedList {
-    let scroller = ScrolledWindow()
+package final class FeedList {
+    package let scroller = ScrolledWindow()
     let store = ListStore<FeedListEntry>()
     /// The cells of the current layout's view.
-    private(set) var factory: ListItemFactory<FeedListEntry, FeedCell>
+    package private(set) var factory: ListItemFactory<FeedListEntry, FeedCell>
     /// The list or the grid, whichever shows the feed now.
     private(set) var view: ListBase
-    private(set) var layout: FeedLayout
-    let adjustment: Adjustment
-    var prefetch = PrefetchPolicy()
+    package private(set) var layout: FeedLayout
+    package let adjustment: Adjustment
+    /// When the next page starts: Feedline's own policy (the benchmark
+    /// puts the tutorials' triggers here to compare).
+    package var prefetch: any PrefetchDecision = PrefetchPolicy()
     private let images: ImageLoader
 
     /// The reader is close to the end of what is loaded.
@@ -41,9 +43,9 @@ final class FeedList {
     let revealed = RevealedItems()
 
     /// Feed items in the model (the footer excluded).
-    private(set) var itemCount = 0
+    package private(set) var itemCount = 0
     /// What the footer sentinel shows, or nil when there is none.
-    private(set) var footer: FooterState?
+    package private(set) var footer: FooterState?
 
     /// What cells report, for whichever view made them.
     private let cellEvents = CellEvents()
@@ -73,7 +75,7 @@ final class FeedList {
         adjustment.onChanged { [weak self] in self?.checkPrefetchAfterLayout() }
         scroller.onEdgeReached { [weak self] edge in
             guard edge == .bottom, let self else { return }
-            if prefetch.strategy == .edgeReached {
+            if prefetch.loadsAtBottomEdge {
                 view.afterNextFrame { [weak self] in self?.onNeedsMore?() }
             } else {
                 checkPrefetchAfterLayout()
@@ -244,7 +246,7 @@ final class FeedList {
         }
     }
 
-    var metrics: ScrollMetrics {
+    package var metrics: ScrollMetrics {
         let footerHeight = footer == nil ? 0 : Double(factory.cell(at: itemCount)?.shownFooter?.root.allocatedHeight ?? 0)
         return ScrollMetrics(offset: adjustment.value, contentHeight: adjustment.upper,
                              viewportHeight: adjustment.pageSize, itemCount: itemCount, footerHeight: footerHeight)
@@ -377,7 +379,7 @@ final class FeedList {
     }
 
     /// Feed items in the model, in order (walks the model: for tests).
-    var items: [FeedItem] {
+    package var items: [FeedItem] {
         store.elements.compactMap { entry in
             if case .item(let item) = entry { item } else { nil }
         }

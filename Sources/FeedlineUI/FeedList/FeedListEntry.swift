@@ -1,7 +1,7 @@
 import FeedCore
 
 /// What the bottom of the list says, shown by the footer row.
-enum FooterState: Equatable {
+package enum FooterState: Equatable {
     case loading
     /// `refresh`: the failed request was a refresh (the rows above are the
     /// old ones), not the next page. `retryIn`: seconds until the pager
@@ -39,7 +39,7 @@ final class RevealedItems {
 /// is always last. The footer is a model item, not a widget under the list:
 /// GtkListView must be the scrolled window's direct child, and replacing the
 /// sentinel in the same splice that inserts a page keeps scrolling anchored.
-enum FeedListEntry {
+package enum FeedListEntry {
     case item(FeedItem)
     case footer(FooterState)
 }

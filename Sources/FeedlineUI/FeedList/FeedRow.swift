@@ -22,7 +22,7 @@ import GtkKit
 /// first, which tripled the main thread's work per frame in the benchmark,
 /// pictures or not.
 @MainActor
-final class FeedRow: ItemWidgets {
+package final class FeedRow: ItemWidgets {
     let overlay: Overlay
     var root: Widget { overlay }
     /// The text, left of the image.
@@ -41,7 +41,7 @@ final class FeedRow: ItemWidgets {
     /// The pictures, made when the row first shows an item that has one:
     /// rows of feeds without pictures never pay for their widgets.
     private(set) var avatar: RowPicture?
-    private(set) var thumbnail: RowPicture?
+    package private(set) var thumbnail: RowPicture?
     /// The thumbnail with the media badge laid over it.
     private(set) var thumbnailBox: Overlay?
     private(set) var mediaBadge: MediaBadge?

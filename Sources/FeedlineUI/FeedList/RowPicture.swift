@@ -8,11 +8,11 @@ import GtkKit
 /// picture: binding clears it at once, and a picture that arrives for an
 /// address the cell no longer shows is dropped.
 @MainActor
-final class RowPicture {
-    let picture: Picture
+package final class RowPicture {
+    package let picture: Picture
     private let images: ImageLoader
     /// The address the cell shows now (nil while hidden).
-    private(set) var url: URL?
+    package private(set) var url: URL?
     /// Its size in logical pixels (at least: a tile's picture may be given
     /// more width).
     private(set) var width: Int32

@@ -7,23 +7,23 @@ import GtkKit
 /// the main thread at the size shown. The main thread only hands the
 /// ready texture to a widget.
 @MainActor
-final class ImageLoader {
+package final class ImageLoader {
     /// The app's: a disk cache of 100 MB under `$XDG_CACHE_HOME`, 64 MB of
     /// decoded pixels in memory, image bodies of at most 5 MB. Its HTTP
     /// client (a URLSession, some megabytes once started) is made at the
     /// first picture that needs it, so feeds without pictures never pay.
-    static let shared = ImageLoader(memoryBytes: 64 * 1024 * 1024) {
+    package static let shared = ImageLoader(memoryBytes: 64 * 1024 * 1024) {
         ImageFetcher(http: HTTPClient(policy: HTTPPolicy(maxBodyBytes: 5 * 1024 * 1024, version: FeedlineApp.version)),
                      cache: ImageDiskCache(directory: ImageDiskCache.standardDirectory()))
     }
 
     private let makeFetcher: () -> ImageFetcher
-    private(set) lazy var fetcher = makeFetcher()
-    let textures: TextureCache
+    package private(set) lazy var fetcher = makeFetcher()
+    package let textures: TextureCache
     /// Images decoded (every load the memory cache could not answer).
-    private(set) var decodes = 0
+    package private(set) var decodes = 0
     /// Why images failed, for the log (the row keeps its placeholder).
-    var onFailure: ((URL, String) -> Void)? = { url, reason in
+    package var onFailure: ((URL, String) -> Void)? = { url, reason in
         FileHandle.standardError.write(Data("feedline: image \(url.absoluteString): \(reason)\n".utf8))
     }
 

@@ -4,7 +4,7 @@ import GtkKit
 /// Decoded images in memory, bounded by the bytes of their pixels: when a
 /// new one would pass `maxBytes`, the least recently used go.
 @MainActor
-final class TextureCache {
+package final class TextureCache {
     /// An image at one decoded size: `source` is its address, or its
     /// blurhash for a blurred preview.
     struct Key: Hashable {
@@ -24,7 +24,7 @@ final class TextureCache {
     }
 
     let maxBytes: Int
-    private(set) var bytes = 0
+    package private(set) var bytes = 0
     private var entries: [Key: (texture: Texture, lastUse: Int)] = [:]
     private var clock = 0
 
@@ -32,7 +32,7 @@ final class TextureCache {
         self.maxBytes = maxBytes
     }
 
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     subscript(key: Key) -> Texture? {
         guard let entry = entries[key] else { return nil }

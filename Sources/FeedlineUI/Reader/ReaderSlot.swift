@@ -6,12 +6,12 @@
 /// ring: after the last comes the first, before the first the last. Until
 /// then, one step past the last loaded item is `more`: the next page
 /// loading, or why it failed, with Retry.
-enum ReaderSlot: Hashable, Sendable {
+package enum ReaderSlot: Hashable, Sendable {
     case item(Int)
     /// Past the item at `after`, the last loaded: the next page.
     case more(after: Int)
 
-    enum Direction: Sendable {
+    package enum Direction: Sendable {
         case previous, next
     }
 

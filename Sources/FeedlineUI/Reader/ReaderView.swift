@@ -28,7 +28,7 @@ protocol ReaderFeed: AnyObject {
 /// A move changes `slot` at once, so moves made during a slide are never
 /// lost or doubled: the slide in progress gives way to the next one.
 @MainActor
-final class ReaderView {
+package final class ReaderView {
     let root = Box(.vertical)
     let backButton = Button(iconName: "go-previous-symbolic")
     let previousButton = Button(iconName: "pan-start-symbolic")
@@ -36,12 +36,12 @@ final class ReaderView {
     let nextButton = Button(iconName: "pan-end-symbolic")
     let openButton = Button(label: L("_Open in Browser"))
     /// The three pages, in a stack that slides between them.
-    let carousel = Stack()
+    package let carousel = Stack()
     let pages: [ReaderPage]
     /// Which of `pages` is on screen.
     private var shown = 0
     /// Where the reader is in the feed.
-    private(set) var slot: ReaderSlot = .item(0)
+    package private(set) var slot: ReaderSlot = .item(0)
     weak var feed: (any ReaderFeed)?
     private var scrollSteps = HorizontalScrollSteps()
     private var dragSteps = HorizontalDragSteps()
@@ -116,7 +116,7 @@ final class ReaderView {
     /// nothing that way (before the first item while more can come, or
     /// past the next page while it loads).
     @discardableResult
-    func move(_ direction: ReaderSlot.Direction) -> Bool {
+    package func move(_ direction: ReaderSlot.Direction) -> Bool {
         guard let feed, let target = slot.step(direction, count: feed.itemCount, exhausted: feed.isExhausted)
         else { return false }
         let hadFocus = root.containsFocus

@@ -11,14 +11,14 @@ import GtkKit
 /// the footer, the status line, then the announcement.
 @MainActor
 public final class FeedWindow {
-    let window: Window
-    private(set) var pager: FeedPager
+    package let window: Window
+    package private(set) var pager: FeedPager
     /// The feeds this window can switch between (nil: this one only).
     let catalog: FeedCatalog?
     /// The feed shown, when it came from the catalog.
     private(set) var spec: FeedSpec?
     let switcher = FeedSwitcher()
-    let feedList: FeedList
+    package let feedList: FeedList
     let content = Stack()
     let loadingPage = StatusPage(iconName: nil, title: L("Loading…"))
     let errorPage = StatusPage(iconName: "dialog-error-symbolic", title: L("Couldn't Load the Feed"),
@@ -26,7 +26,7 @@ public final class FeedWindow {
     let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: L("No Items"))
     let statusBar = StatusBar()
     /// One item at a time, in place of the list (ReaderNavigation.swift).
-    let reader = ReaderView()
+    package let reader = ReaderView()
     let header = FeedHeader()
     let shortcutsWindow = ShortcutsWindow.make()
     let announcer: Announcer
@@ -63,12 +63,12 @@ public final class FeedWindow {
     static let announcementsKept = 50
 
     /// A window on `source` alone, without a feed switcher.
-    convenience init(application: Application, source: any FeedSource) {
+    package convenience init(application: Application, source: any FeedSource) {
         self.init(application: application, source: source, spec: nil, catalog: nil)
     }
 
     /// A window on `feed`, switching between the feeds of `catalog`.
-    convenience init(application: Application, feed: FeedSpec, catalog: FeedCatalog) {
+    package convenience init(application: Application, feed: FeedSpec, catalog: FeedCatalog) {
         self.init(application: application, source: catalog.makeSource(feed), spec: feed, catalog: catalog)
     }
 
@@ -153,7 +153,7 @@ public final class FeedWindow {
     /// Switches the window to `feed`: what was shown goes, the new feed
     /// loads from its first page, and the catalog remembers it for the next
     /// start.
-    func open(_ feed: FeedSpec) {
+    package func open(_ feed: FeedSpec) {
         guard let catalog else { return }
         content.visibleChildName = "list"
         pager.cancel()
@@ -175,7 +175,7 @@ public final class FeedWindow {
 
     /// Shows the feed as a list or a grid, and remembers the choice for
     /// this feed.
-    func show(layout: FeedLayout) {
+    package func show(layout: FeedLayout) {
         feedList.show(layout: layout)
         layoutAction?.state = layout.rawValue
         if let spec { catalog?.setLayout(layout, of: spec) }

@@ -9,9 +9,9 @@ import GtkKit
 /// ahead as in the list.
 extension FeedWindow: ReaderFeed {
     /// The reader view is showing (the list stays loaded beneath it).
-    var isReading: Bool { content.visibleChildName == "reader" }
+    package var isReading: Bool { content.visibleChildName == "reader" }
 
-    var itemCount: Int { feedList.itemCount }
+    package var itemCount: Int { feedList.itemCount }
     func item(at index: Int) -> FeedItem? { feedList.item(at: index) }
     var isExhausted: Bool { pager.phase == .exhausted }
     var nextPageState: FooterState { feedList.footer ?? .loading }
@@ -47,7 +47,7 @@ extension FeedWindow: ReaderFeed {
 
     /// Shows the item at `index` in the reader view, and says where it is
     /// in the feed.
-    func showReader(at index: Int) {
+    package func showReader(at index: Int) {
         guard feedList.item(at: index) != nil else { return }
         reader.open(at: index)
         content.visibleChildName = "reader"
@@ -56,7 +56,7 @@ extension FeedWindow: ReaderFeed {
     }
 
     /// Back to the list, at the item last read, with focus on it.
-    func closeReader() {
+    package func closeReader() {
         guard isReading else { return }
         content.visibleChildName = "list"
         if let index = readerIndexInList {

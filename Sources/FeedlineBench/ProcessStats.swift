@@ -1,3 +1,4 @@
+import FeedlineUI
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import FeedlineUI
 import FeedCore
 import Foundation
 import GtkKit
@@ -50,7 +51,10 @@ final class ScrollScenario {
         source = SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency,
                                      pictures: settings.pictures)
         window = FeedWindow(application: application, source: source)
-        window.feedList.prefetch.strategy = settings.strategy
+        // Feedline's own is the window's already.
+        if settings.strategy != .adaptive {
+            window.feedList.prefetch = settings.strategy.decision()
+        }
         if settings.pictures != nil {
             result.images.shown = true
             let images = ImageLoader.shared

@@ -1,3 +1,4 @@
+import FeedlineUI
 import FeedCore
 import Foundation
 import GtkKit

@@ -1,3 +1,4 @@
+import FeedlineUI
 import Foundation
 
 /// Photo-like pictures: a sky graded to the horizon with clouds, a sun,

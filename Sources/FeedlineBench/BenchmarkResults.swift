@@ -1,3 +1,4 @@
+import FeedlineUI
 import Foundation
 
 /// What one scroll run measured.
