@@ -23,7 +23,7 @@ final class PrefetchPolicyTests: XCTestCase {
 
 /// Feedline's own speed-aware strategy (the tutorials' triggers it is
 /// compared with are the benchmark's: FeedlineBenchTests).
-final class PrefetchStrategyTests: XCTestCase {
+final class AdaptivePrefetchTests: XCTestCase {
     // 40 items of 80 px and a 60 px footer: 3,260 px of content, 800 px seen.
     func metrics(offset: Double) -> ScrollMetrics {
         ScrollMetrics(offset: offset, contentHeight: 3260, viewportHeight: 800, itemCount: 40, footerHeight: 60)
