@@ -59,7 +59,7 @@ final class SoakScenario {
     private var feedIndex = 0
     private var failedSince: Double?
     private var firstFDs = 0, firstThreads = 0
-    /// The main thread's CPU time per frame while scrolling (ms), and at
+    /// The main thread's CPU time per frame while scrolling (s), and at
     /// the frame before.
     private var scrollFrameBusy: [Double] = []
     private var lastFrameCPU = 0.0
@@ -139,7 +139,7 @@ final class SoakScenario {
         let interval = lastFrameTime.map { Double(frameTime - $0) / 1e6 } ?? 0
         lastFrameTime = frameTime
         let cpu = ProcessStats.threadCPUSeconds()
-        if action == .scroll, interval > 0 { scrollFrameBusy.append((cpu - lastFrameCPU) * 1000) }
+        if action == .scroll, interval > 0 { scrollFrameBusy.append(cpu - lastFrameCPU) }
         lastFrameCPU = cpu
         let pager = window.pager
         // A failed page: Retry after half a second, as a reader would.
