@@ -34,8 +34,7 @@ final class AddFeedDialogLifetimeTests: GtkTestCase, @unchecked Sendable {
 
             window.window.close()
             waitUntil("the window and its dialog are gone") { !window.window.isMapped && !dialog.window.isMapped }
-            MainLoop.run(for: .milliseconds(100))
-            XCTAssertNil(window.addFeedDialog, "the dialog is let go with its window")
+            waitUntil("the dialog is let go with its window") { window.addFeedDialog == nil }
         }
     }
 }

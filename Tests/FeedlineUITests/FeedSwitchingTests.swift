@@ -152,8 +152,6 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
     func testTheAddFeedDialogTakesTypingAtOnce() throws {
         try MainActor.assumeIsolated {
             let (_, _, dialog) = try addFeedDialog()
-            // Closed before its window: the window going first with the dialog up
-            // after a check crashed the run (GLib: instance with invalid class).
             defer { dialog.window.close() }
             XCTAssertTrue(dialog.address.containsFocus, "typing can start at once")
         }
@@ -162,8 +160,6 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
     func testAddingAWebPageSaysWhyAndTheDialogStays() throws {
         try MainActor.assumeIsolated {
             let (_, catalog, dialog) = try addFeedDialog()
-            // Closed before its window: the window going first with the dialog up
-            // after a check crashed the run (GLib: instance with invalid class).
             defer { dialog.window.close() }
             dialog.address.text = server.url("/page.html").absoluteString
             dialog.addButton.click()
@@ -177,8 +173,6 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
     func testAnAddressThatCannotBeAFeedIsExplained() throws {
         try MainActor.assumeIsolated {
             let (_, _, dialog) = try addFeedDialog()
-            // Closed before its window: the window going first with the dialog up
-            // after a check crashed the run (GLib: instance with invalid class).
             defer { dialog.window.close() }
             dialog.address.text = "no such file.xml"
             dialog.addButton.click()

@@ -37,9 +37,9 @@ public enum PictureMemory {
 
     /// Whether `prepare()` fixes the threshold (the benchmark turns the
     /// remedies off to measure them). Set before the first picture.
-    nonisolated(unsafe) public static var mapsLargeBlocks = true
+    nonisolated(unsafe) package static var mapsLargeBlocks = true
     /// Whether `noteActivity()` trims.
-    @MainActor public static var trimsWhenQuiet = true
+    @MainActor package static var trimsWhenQuiet = true
 
     /// Fixes malloc's mmap threshold at `mapThreshold`, once per process
     /// (the decoder calls it before its first picture); any thread.
@@ -62,8 +62,8 @@ public enum PictureMemory {
     }
 
     /// Trims done so far, and the time they took in all (seconds).
-    @MainActor public private(set) static var trims = 0
-    @MainActor public private(set) static var trimSeconds = 0.0
+    @MainActor package private(set) static var trims = 0
+    @MainActor package private(set) static var trimSeconds = 0.0
 
     @MainActor private static var lastActivity = ContinuousClock.now
     @MainActor private static var lastTrim = ContinuousClock.now
