@@ -42,8 +42,8 @@ final class MemoryScenario {
             result.rowWidgets = window.feedList.factory.cells.count
             result.textBytes = window.feedList.items.reduce(0) { $0 + $1.textBytes }
             done(result)
-        } else if window.pager.phase == .idle {
-            window.pager.loadMore()
+        } else if window.session.phase == .idle {
+            window.session.loadMore()
         }
     }
 }

@@ -53,7 +53,7 @@ final class ReaderScenario {
     private func frame(at time: Int64) {
         let seconds = Double(time) / 1_000_000
         if !window.isReading {
-            guard window.itemCount > 0, window.pager.state.inFlight == nil else { return }
+            guard window.itemCount > 0, window.session.state.inFlight == nil else { return }
             window.showReader(at: 0)
             rssAtStartKB = ProcessStats.residentKB()
             nextMove = seconds + 0.5

@@ -53,7 +53,7 @@ final class ScrollScenario {
         window = FeedWindow(application: application, source: source)
         // Feedline's own is the window's already.
         if settings.strategy != .adaptive {
-            window.feedList.prefetch = settings.strategy.decision()
+            window.session.prefetch = settings.strategy.decision()
         }
         if settings.pictures != nil {
             result.images.shown = true
@@ -88,7 +88,7 @@ final class ScrollScenario {
             // The reader starts once the window has settled (whatever the
             // strategy asked for at the start has come), not in the very
             // frame the first rows appear.
-            if window.pager.phase == .idle { lastFrameTime = frameTime }
+            if window.session.phase == .idle { lastFrameTime = frameTime }
             return
         }
         lastFrameTime = frameTime
@@ -109,7 +109,7 @@ final class ScrollScenario {
         let rowHeight = metrics.averageRowHeight
         let rowsScrolled = rowHeight > 0 ? Int(scrolled / rowHeight) : 0
         result.frameRows.append(rowsScrolled)
-        if rowsScrolled >= settings.rows || (window.pager.phase == .exhausted && step == 0) {
+        if rowsScrolled >= settings.rows || (window.session.phase == .exhausted && step == 0) {
             finish(rowsScrolled: rowsScrolled)
         }
     }

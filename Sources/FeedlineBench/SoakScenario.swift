@@ -141,13 +141,13 @@ final class SoakScenario {
         let cpu = ProcessStats.threadCPUSeconds()
         if action == .scroll, interval > 0 { scrollFrameBusy.append(cpu - lastFrameCPU) }
         lastFrameCPU = cpu
-        let pager = window.pager
+        let session = window.session
         // A failed page: Retry after half a second, as a reader would.
-        if case .failed = pager.phase {
+        if case .failed = session.phase {
             if let since = failedSince {
                 if seconds - since > 0.5 {
                     failedSince = nil
-                    pager.retry()
+                    session.retry()
                     count("retries")
                 }
             } else {
@@ -158,12 +158,12 @@ final class SoakScenario {
         failedSince = nil
         switch action {
         case .scroll:
-            if !scroll(by: 2000 * interval), pager.phase == .exhausted, pager.state.inFlight == nil {
-                pager.refresh()
+            if !scroll(by: 2000 * interval), session.phase == .exhausted, session.state.inFlight == nil {
+                session.refresh()
                 count("refreshes")
             }
         case .reader:
-            guard seconds >= nextEvent, window.itemCount > 0, pager.state.inFlight == nil || window.isReading else { return }
+            guard seconds >= nextEvent, window.itemCount > 0, session.state.inFlight == nil || window.isReading else { return }
             nextEvent = seconds + 1.0 / 8
             if !window.isReading {
                 window.showReader(at: Self.firstVisible(window.feedList))
@@ -174,9 +174,9 @@ final class SoakScenario {
                 moves += 1
                 count("reader_moves")
                 if moves % 40 == 0 { window.closeReader() }
-            } else if pager.phase == .exhausted {
+            } else if session.phase == .exhausted {
                 window.closeReader()
-                pager.refresh()
+                session.refresh()
                 count("refreshes")
             }
         case .switch:

@@ -93,7 +93,7 @@ final class FeedItemOpeningTests: GtkTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let (window, title) = reading(7)
             scrollToBottom(window)
-            window.pager.loadMore()
+            window.session.loadMore()
             waitUntil("the rest of the feed lands underneath") { window.feedList.itemCount == 30 }
             waitForFrames(2, of: window.window)
             XCTAssertTrue(window.isReading, "a page landing underneath leaves the reader in place")

@@ -44,10 +44,10 @@ final class FeedRowTests: GtkTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let url = fixture.writeFeed(count: 10_000)
             let window = openWindow(on: LocalFeedSource(file: url, pageSize: 1_000))
-            while window.pager.phase != .exhausted {
+            while window.session.phase != .exhausted {
                 scrollToBottom(window)
                 waitUntil("the next page") {
-                    window.pager.phase == .exhausted || window.pager.state.inFlight == nil
+                    window.session.phase == .exhausted || window.session.state.inFlight == nil
                         && window.feedList.itemCount % 1_000 == 0
                 }
                 MainLoop.iterate()

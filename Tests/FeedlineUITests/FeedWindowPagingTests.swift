@@ -71,12 +71,12 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    /// Pumps until the list's prefetch checks have had their chance: two
-    /// frames drawn (each check runs after a frame) and none pending.
+    /// Pumps until the list's position reports have had their chance: two
+    /// frames drawn (each report is made after a frame) and none pending.
     @MainActor
     private func waitForPrefetchChecks(_ window: FeedWindow, file: StaticString = #filePath, line: UInt = #line) {
         waitForFrames(2, of: window.window, file: file, line: line)
-        waitUntil("no prefetch check is pending", file: file, line: line) { !window.feedList.prefetchCheckScheduled }
+        waitUntil("no position report is pending", file: file, line: line) { !window.feedList.positionReportScheduled }
         drainPendingWork()
     }
 
@@ -141,7 +141,7 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
             let window = openWindow(on: source)
             scrollToBottom(window)
             waitUntil("the second request fails") {
-                if case .failed = window.pager.phase { true } else { false }
+                if case .failed = window.session.phase { true } else { false }
             }
             waitUntil("the failure is announced") {
                 window.announcements.contains { $0.hasPrefix("Couldn't load more items: The connection was interrupted") }
@@ -155,12 +155,12 @@ final class FeedWindowPagingTests: GtkTestCase, @unchecked Sendable {
     func testTheEndOfTheFeedSaysSo() {
         MainActor.assumeIsolated {
             let window = openWindow(on: localSource(count: 45))
-            while window.pager.phase != .exhausted {
+            while window.session.phase != .exhausted {
                 settle(window)
                 scrollToBottom(window)
                 MainLoop.iterate()
-                if window.pager.phase == .exhausted { break }
-                waitUntil("another page") { window.pager.state.inFlight == nil }
+                if window.session.phase == .exhausted { break }
+                waitUntil("another page") { window.session.state.inFlight == nil }
             }
             settle(window)
             XCTAssertEqual(window.feedList.itemCount, 45)

@@ -6,7 +6,7 @@ import XCTest
 @testable import FeedlineUI
 
 /// A page answered "rate limited, try again in N s": the footer and the
-/// status line count down, the pager retries by itself, Retry tries now.
+/// status line count down, the session retries by itself, Retry tries now.
 final class FeedWindowRateLimitTests: GtkTestCase, @unchecked Sendable {
     private func rateLimited(_ seconds: Double) -> Result<FeedPage, any Error> {
         .failure(FeedError("Rate limited", retryAfter: seconds))
@@ -71,7 +71,7 @@ final class FeedWindowRateLimitTests: GtkTestCase, @unchecked Sendable {
             window.statusBar.retryButton.click()
             waitUntil("the page lands at once") { window.feedList.itemCount == 40 }
             XCTAssertEqual(source.requestCount, 3)
-            XCTAssertNil(window.pager.secondsUntilAutomaticRetry)
+            XCTAssertNil(window.session.secondsUntilAutomaticRetry)
             XCTAssertEqual(window.statusBar.label.text, "You're all caught up · 40 items")
         }
     }

@@ -29,7 +29,7 @@ final class FeedWindowRefreshTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the new rows replace the old") { window.feedList.items.first?.title == "New 0" }
             // The page asked for before the refresh arrives late: it must not land.
             source.answer(1, with: .success(GatedSource.page(30..<60, next: 60, label: "Old")))
-            waitUntil("the late answer reaches the pager") { window.pager.droppedAnswers == 1 }
+            waitUntil("the late answer reaches the session") { window.session.droppedAnswers == 1 }
 
             XCTAssertTrue(window.feedList.items.allSatisfy { $0.title.hasPrefix("New") },
                           "\(window.feedList.items.map(\.title))")

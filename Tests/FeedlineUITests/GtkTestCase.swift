@@ -70,15 +70,15 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         return met
     }
 
-    /// Pumps until nothing loads, no prefetch check waits for a frame, and
-    /// the prefetch distance asks for nothing more: the list is where the
-    /// reader would see it stop.
+    /// Pumps until nothing loads, no position report waits for a frame,
+    /// and the prefetch distance asks for nothing more: the list is where
+    /// the reader would see it stop.
     @MainActor
     func settle(_ window: FeedWindow, file: StaticString = #filePath, line: UInt = #line) {
         let list = window.feedList
         waitUntil("paging settles", file: file, line: line) {
-            window.pager.state.inFlight == nil && !list.prefetchCheckScheduled
-                && (window.pager.phase != .idle || !list.prefetch.shouldLoadMore(list.metrics))
+            window.session.state.inFlight == nil && !list.positionReportScheduled
+                && (window.session.phase != .idle || !window.session.prefetch.shouldLoadMore(list.metrics))
         }
     }
 

@@ -58,7 +58,7 @@ final class PagingTextTests: XCTestCase {
     func testAnnouncements() {
         let phases = phases()
         func say(_ phase: PagingPhase, _ result: PageResult?, before: Int) -> String? {
-            PagingText.announcement(PagerUpdate(phase: phase, result: result, feedTitle: nil), shownBefore: before)?.message
+            PagingText.announcement(FeedSnapshot(change: result, phase: phase), shownBefore: before)?.message
         }
         XCTAssertEqual(say(.idle, .appended(items(20)), before: 20), "Loaded 20 more items")
         XCTAssertEqual(say(.idle, .appended(items(1)), before: 20), "Loaded 1 more item")
@@ -69,7 +69,7 @@ final class PagingTextTests: XCTestCase {
         XCTAssertEqual(say(.idle, .replaced(items(20)), before: 40), "Feed refreshed")
         XCTAssertEqual(say(phases.failed, nil, before: 40), "Couldn't load more items: Timed out. Retry is available")
         XCTAssertNil(say(phases.loading, nil, before: 40), "starting to load is not announced")
-        let urgent = PagingText.announcement(PagerUpdate(phase: phases.failed, result: nil, feedTitle: nil), shownBefore: 3)
+        let urgent = PagingText.announcement(FeedSnapshot(phase: phases.failed), shownBefore: 3)
         XCTAssertEqual(urgent?.urgent, true, "failures are assertive")
     }
 }

@@ -92,7 +92,7 @@ final class PseudoLocaleTests: GtkTestCase, @unchecked Sendable {
             waitUntil("Retry asks again") { source.requestCount == 3 }
             source.answer(2, with: .success(FeedPage(items: [], next: nil)))
             waitUntil("the end of the feed, announced") {
-                window.pager.phase == .exhausted && window.announcements.count == 3
+                window.session.phase == .exhausted && window.announcements.count == 3
             }
             expectMarked(window.window, "the end of the feed")
 

@@ -39,7 +39,7 @@ public enum PageResult: Equatable, Sendable {
 }
 
 /// The paging state machine: which page to ask for next, and what to make of
-/// the answers. Pure and synchronous; `FeedPager` runs it.
+/// the answers. Pure and synchronous; `FeedSession` runs it.
 ///
 /// Rules it keeps:
 /// - at most one request in flight; asking again while loading does nothing;

@@ -94,7 +94,7 @@ public final class FeedlineApp {
     }
 
     private func quit() {
-        windows.forEach { $0.pager.cancel() }
+        windows.forEach { $0.session.close() }
         application.quit()
     }
 }

@@ -7,10 +7,11 @@ import GtkKit
 /// feed items with the footer sentinel last. Both layouts share the model,
 /// the scrolling and the paging; switching keeps the item the reader is on.
 ///
-/// It decides nothing about paging. It reports when the reader is near the
-/// end (`onNeedsMore`: at `edge-reached`, and earlier, whenever the content
-/// left below the visible area falls under the prefetch distance), and it
-/// shows what it is told: pages spliced in, footer states.
+/// It decides nothing about paging. It reports where the reader is
+/// (`onScrolled` as they scroll, `onPosition` once the list has laid out
+/// after a scroll, a range change, a page or `edge-reached`), and it shows
+/// what it is told: pages spliced in, footer states. The feed's session
+/// decides from those reports when the next page starts.
 @MainActor
 package final class FeedList {
     package let scroller = ScrolledWindow()
@@ -21,13 +22,14 @@ package final class FeedList {
     private(set) var view: ListBase
     package private(set) var layout: FeedLayout
     package let adjustment: Adjustment
-    /// When the next page starts: Feedline's own policy (the benchmark
-    /// puts the tutorials' triggers here to compare).
-    package var prefetch: any PrefetchDecision = PrefetchPolicy()
     private let images: ImageLoader
 
-    /// The reader is close to the end of what is loaded.
-    var onNeedsMore: (() -> Void)?
+    /// The reader scrolled: the top of the visible area, and when
+    /// (seconds on a monotonic clock).
+    var onScrolled: ((_ offset: Double, _ time: Double) -> Void)?
+    /// Where the list stands once laid out; `atBottomEdge` when it has just
+    /// reached its end.
+    var onPosition: ((ScrollMetrics, _ atBottomEdge: Bool, _ time: Double) -> Void)?
     /// Enter or double click on an item row: its position.
     var onActivate: ((Int) -> Void)?
     /// Ctrl+Enter on an item row.
@@ -64,22 +66,18 @@ package final class FeedList {
         cellEvents.onOpenMedia = { [weak self] item, url in self?.openMedia(url, of: item) }
         cellEvents.picturePriority = { [weak self] position in self?.picturePriority(at: position) ?? 0 }
 
-        // Decisions wait for the frame to be laid out: scroll ranges are
-        // then current, and the pager is never asked from inside a splice
-        // or a scroll that the window itself is making.
+        // Positions are reported once the frame is laid out: scroll ranges
+        // are then current, and no decision is made from inside a splice or
+        // a scroll that the window itself is making.
         adjustment.onValueChanged { [weak self] in
             guard let self else { return }
-            prefetch.observe(offset: adjustment.value, at: Self.now())
-            checkPrefetchAfterLayout()
+            onScrolled?(adjustment.value, Self.now())
+            reportPositionAfterLayout()
         }
-        adjustment.onChanged { [weak self] in self?.checkPrefetchAfterLayout() }
+        adjustment.onChanged { [weak self] in self?.reportPositionAfterLayout() }
         scroller.onEdgeReached { [weak self] edge in
-            guard edge == .bottom, let self else { return }
-            if prefetch.loadsAtBottomEdge {
-                view.afterNextFrame { [weak self] in self?.onNeedsMore?() }
-            } else {
-                checkPrefetchAfterLayout()
-            }
+            guard edge == .bottom else { return }
+            self?.reportPositionAfterLayout(atBottomEdge: true)
         }
     }
 
@@ -255,13 +253,6 @@ package final class FeedList {
     /// Seconds on a monotonic clock, for the reader's scroll speed.
     static func now() -> Double { ProcessInfo.processInfo.systemUptime }
 
-    /// Asks for more if the reader is within the prefetch distance of the
-    /// end (or the content does not fill the window).
-    func checkPrefetch() {
-        if itemCount > 0 && prefetch.shouldLoadMore(metrics, at: Self.now()) {
-            onNeedsMore?()
-        }
-    }
 
     /// How soon the pictures of the item at `position` should download:
     /// 0 in view, -1 within a screenful of it, -2 within two, and so on.
@@ -283,24 +274,30 @@ package final class FeedList {
         }
     }
 
-    /// A check is waiting for the next frame.
-    private(set) var prefetchCheckScheduled = false
+    /// A position report is waiting for the next frame.
+    package private(set) var positionReportScheduled = false
+    /// The report waiting is for reaching the bottom edge.
+    private var reportsBottomEdge = false
 
-    /// Checks the prefetch distance once the list has laid out. Called on
-    /// every scroll, range change and edge, and after every page: while the
-    /// content is shorter than the window the scroll range does not change
-    /// (its upper bound is the window's height), so no signal would ask.
-    func checkPrefetchAfterLayout() {
-        guard !prefetchCheckScheduled else { return }
-        prefetchCheckScheduled = true
+    /// Reports where the list stands once it has laid out. Called on every
+    /// scroll, range change and edge, and after every page that leaves
+    /// paging idle: while the content is shorter than the window the scroll
+    /// range does not change (its upper bound is the window's height), so
+    /// no signal would report.
+    func reportPositionAfterLayout(atBottomEdge: Bool = false) {
+        reportsBottomEdge = reportsBottomEdge || atBottomEdge
+        guard !positionReportScheduled else { return }
+        positionReportScheduled = true
         view.afterNextFrame { [weak self] in
-            self?.prefetchCheckScheduled = false
-            self?.checkPrefetch()
-            self?.reprioritizePictures()
+            guard let self else { return }
+            let atBottomEdge = reportsBottomEdge
+            (positionReportScheduled, reportsBottomEdge) = (false, false)
+            onPosition?(metrics, atBottomEdge, Self.now())
+            reprioritizePictures()
         }
     }
 
-    /// Shows a pager update: the page's items (appended or replacing the
+    /// Shows a session snapshot: the page's items (appended or replacing the
     /// list) and the footer for the new phase, in one splice, so the view
     /// stays anchored where the reader is.
     ///
@@ -309,6 +306,8 @@ package final class FeedList {
     /// first new item, or else to the last item, never out of the list.
     /// After a replace (a refresh) it goes to the first row.
     func show(_ result: PageResult?, phase: PagingPhase, retryIn: Int? = nil, stalled: Bool = false) {
+        // Paging waits for the reader again: say where they are, once laid out.
+        defer { if phase == .idle { reportPositionAfterLayout() } }
         var entries: [FeedListEntry] = []
         var position = itemCount
         var removing = footer == nil ? 0 : 1

@@ -4,7 +4,7 @@ import FeedCore
 package enum FooterState: Equatable {
     case loading
     /// `refresh`: the failed request was a refresh (the rows above are the
-    /// old ones), not the next page. `retryIn`: seconds until the pager
+    /// old ones), not the next page. `retryIn`: seconds until the session
     /// retries by itself (after a rate limit), counting down.
     case failed(reason: String, refresh: Bool, retryIn: Int? = nil)
     case end

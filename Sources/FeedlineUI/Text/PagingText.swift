@@ -59,13 +59,13 @@ enum PagingText {
         Localization.format(L("%s: %s"), title, reason)
     }
 
-    /// What to announce after an update, if anything, and whether it is
-    /// urgent. `shownBefore`: items on screen before the update.
-    static func announcement(_ update: PagerUpdate, shownBefore: Int, retryIn: Int? = nil,
-                             stalled: Bool = false) -> (message: String, urgent: Bool)? {
-        let atEnd = update.phase == .exhausted
-        let caughtUp = stalled ? Self.stalled : Self.caughtUp
-        switch update.result {
+    /// What to announce for a snapshot with news (a page, or a new phase),
+    /// if anything, and whether it is urgent. `shownBefore`: items on
+    /// screen before it.
+    static func announcement(_ snapshot: FeedSnapshot, shownBefore: Int) -> (message: String, urgent: Bool)? {
+        let atEnd = snapshot.phase == .exhausted
+        let caughtUp = snapshot.stalled ? Self.stalled : Self.caughtUp
+        switch snapshot.change {
         case .appended(let items) where !items.isEmpty:
             let loaded = Localization.format(L("Loaded %d more item", "Loaded %d more items", items.count), items.count)
             // Translators: announced when the last page arrived: "Loaded 3 more items. You're all caught up".
@@ -78,10 +78,10 @@ enum PagingText {
                         // Translators: announced when the first page arrived: "Loaded 20 items".
                         : Localization.format(L("Loaded %s"), count(items.count)), false)
         case nil:
-            guard case .failed(let error, let request) = update.phase else { return nil }
+            guard case .failed(let error, let request) = snapshot.phase else { return nil }
             let title = failureTitle(request, itemCount: shownBefore)
             // Translators: announced when a page failed: "Couldn't refresh: Offline. Retry is available".
-            return (Localization.format(L("%s: %s. Retry is available"), title, reason(error.reason, retryIn: retryIn)), true)
+            return (Localization.format(L("%s: %s. Retry is available"), title, reason(error.reason, retryIn: snapshot.retryIn)), true)
         }
     }
 

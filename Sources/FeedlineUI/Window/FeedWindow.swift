@@ -6,13 +6,15 @@ import GtkKit
 /// full-window page while there is none), and the status line. What can be
 /// done with one item is in ItemActions.swift.
 ///
-/// Data flows one way: the list reports the reader nearing the end, the
-/// pager decides and fetches, and `apply` shows each update: the splice,
-/// the footer, the status line, then the announcement.
+/// Data flows one way: the list and the reader report where the reader
+/// is, the feed's session (FeedCore's `FeedSession`) decides and fetches,
+/// and `show(_:)` renders each snapshot it publishes: the splice, the
+/// footer, the status line, then the announcement.
 @MainActor
 public final class FeedWindow {
     package let window: Window
-    package private(set) var pager: FeedPager
+    /// The open feed's paging: replaced when the window switches feeds.
+    package private(set) var session: FeedSession
     /// The feeds this window can switch between (nil: this one only).
     let catalog: FeedCatalog?
     /// The feed shown, when it came from the catalog.
@@ -47,8 +49,9 @@ public final class FeedWindow {
     private var pendingNotice: String?
     /// The Add Feed dialog, while open.
     var addFeedDialog: AddFeedDialog?
-    /// The next tick of the countdown to an automatic retry.
-    private var countdownTick: ScheduledCall?
+    /// The phase last shown: a snapshot in the same phase is a countdown
+    /// tick or a late publish, not news to announce.
+    private var shownPhase: PagingPhase?
 
     /// The last messages sent to screen readers, oldest first (for tests).
     /// Bounded: past `announcementsKept` the oldest go, so a long reading
@@ -74,7 +77,7 @@ public final class FeedWindow {
 
     private init(application: Application, source: any FeedSource, spec: FeedSpec?, catalog: FeedCatalog?) {
         window = Window(application: application)
-        pager = FeedPager(source: source)
+        session = FeedSession(source: source)
         self.spec = spec
         self.catalog = catalog
         feedTitle = spec.map { catalog?.title(of: $0) ?? FeedTitle.made(for: $0) } ?? source.displayName
@@ -86,7 +89,7 @@ public final class FeedWindow {
         addActions()
         connect()
         setTitle(feedTitle)
-        showPage(for: pager.phase)
+        showPage(for: session.snapshot)
     }
 
     private func layOut() {
@@ -109,9 +112,9 @@ public final class FeedWindow {
     }
 
     private func addActions() {
-        window.addAction("refresh") { [weak self] in self?.pager.refresh() }
+        window.addAction("refresh") { [weak self] in self?.session.refresh() }
         window.addAction("close") { [weak self] in self?.window.close() }
-        retryAction = window.addAction("retry") { [weak self] in self?.pager.retry() }
+        retryAction = window.addAction("retry") { [weak self] in self?.session.retry() }
         retryAction?.isEnabled = false
         layoutAction = window.addStatefulAction("layout", state: feedList.layout.rawValue) { [weak self] name in
             guard let self, let layout = FeedLayout(rawValue: name) else { return }
@@ -122,20 +125,23 @@ public final class FeedWindow {
     }
 
     private func connect() {
-        connectPager()
-        feedList.onNeedsMore = { [weak self] in self?.pager.loadMore() }
+        connectSession()
+        feedList.onScrolled = { [weak self] offset, time in self?.session.listScrolled(to: offset, at: time) }
+        feedList.onPosition = { [weak self] metrics, atBottomEdge, time in
+            self?.session.listShows(metrics, atBottomEdge: atBottomEdge, at: time)
+        }
         feedList.onTabOut = { [weak self] forward in self?.moveFocusOutOfList(forward: forward) }
         connectReader()
         announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
         window.onCloseRequest { [weak self] in
-            self?.pager.cancel()
+            self?.session.close()
             return false
         }
     }
 
-    private func connectPager() {
-        pager.onUpdate = { [weak self] update in self?.apply(update) }
-        pager.onFailure = { [weak self] error in
+    private func connectSession() {
+        session.onSnapshot = { [weak self] snapshot in self?.show(snapshot) }
+        session.onFailure = { [weak self] error in
             guard let self else { return }
             FileHandle.standardError.write(Data("feedline: \(feedTitle): \(error)\n".utf8))
         }
@@ -144,7 +150,7 @@ public final class FeedWindow {
     /// Shows the window and starts loading the first page.
     public func present() {
         window.present()
-        pager.loadMore()
+        session.loadMore()
         if let problem = catalog?.takeLoadProblem() {
             pendingNotice = problem
         }
@@ -156,21 +162,17 @@ public final class FeedWindow {
     package func open(_ feed: FeedSpec) {
         guard let catalog else { return }
         content.visibleChildName = "list"
-        pager.cancel()
-        pager.onUpdate = nil
-        pager.onFailure = nil
-        countdownTick?.cancel()
-        pager = FeedPager(source: catalog.makeSource(feed))
+        session.close()
+        session = FeedSession(source: catalog.makeSource(feed))
         spec = feed
-        connectPager()
+        connectSession()
         feedList.removeAll()
         show(layout: catalog.layout(of: feed))
         setTitle(catalog.title(of: feed))
-        showPage(for: pager.phase)
-        retryAction?.isEnabled = false
-        showStatus(retryIn: nil)
+        shownPhase = nil
+        show(session.snapshot)
         catalog.opened(feed)
-        pager.loadMore()
+        session.loadMore()
     }
 
     /// Shows the feed as a list or a grid, and remembers the choice for
@@ -181,82 +183,57 @@ public final class FeedWindow {
         if let spec { catalog?.setLayout(layout, of: spec) }
     }
 
-    // MARK: Showing updates
+    // MARK: Showing snapshots
 
-    private func apply(_ update: PagerUpdate) {
-        feedList.prefetch.expectedLatency = pager.expectedLatency
+    /// Renders one snapshot of the session: the splice and footer, the
+    /// full-window page, busy state, Retry, the status line, then what a
+    /// screen reader hears.
+    private func show(_ snapshot: FeedSnapshot) {
         let shownBefore = feedList.itemCount
+        let isNews = snapshot.change != nil || snapshot.phase != shownPhase
+        shownPhase = snapshot.phase
         // A Retry button with focus is about to hide: keep focus in the list.
         let retryHadFocus = statusBar.retryButton.containsFocus || errorPage.button?.containsFocus == true
-        if let title = update.feedTitle, !title.isEmpty, title != feedTitle {
+        if let title = snapshot.feedTitle, !title.isEmpty, title != feedTitle {
             setTitle(title)
         }
-        let retryIn = pager.secondsUntilAutomaticRetry
-        feedList.show(update.result, phase: update.phase, retryIn: retryIn, stalled: pager.state.stalled)
-        showPage(for: update.phase)
-        showBusy()
-        retryAction?.isEnabled = retryReason(update.phase) != nil
-        showStatus(retryIn: retryIn)
-        if retryHadFocus && retryReason(update.phase) == nil {
+        feedList.show(snapshot.change, phase: snapshot.phase, retryIn: snapshot.retryIn, stalled: snapshot.stalled)
+        showPage(for: snapshot)
+        showBusy(snapshot)
+        retryAction?.isEnabled = snapshot.failure != nil
+        statusBar.show(PagingText.status(snapshot.phase, itemCount: feedList.itemCount, retryIn: snapshot.retryIn,
+                                         stalled: snapshot.stalled),
+                       retryReason: retryReason(snapshot))
+        if retryHadFocus && snapshot.failure == nil {
             feedList.focusLastItem()
         }
-        if let (message, urgent) = PagingText.announcement(update, shownBefore: shownBefore, retryIn: retryIn,
-                                                           stalled: pager.state.stalled) {
+        if isNews, let (message, urgent) = PagingText.announcement(snapshot, shownBefore: shownBefore) {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
-        readerSaw(update)
-        countDownToAutomaticRetry()
-        if let notice = pendingNotice, pager.state.inFlight == nil {
+        readerSaw(snapshot)
+        if let notice = pendingNotice, snapshot.inFlight == nil {
             pendingNotice = nil
             statusBar.flash(notice, for: .seconds(12))
             announcer.announce(notice)
         }
-        if update.phase == .idle {
-            feedList.checkPrefetchAfterLayout()
-        }
     }
 
-    private func showStatus(retryIn: Int?) {
-        statusBar.show(PagingText.status(pager.phase, itemCount: feedList.itemCount, retryIn: retryIn,
-                                         stalled: pager.state.stalled),
-                       retryReason: retryReason(pager.phase))
-    }
-
-    /// While the pager waits to retry by itself (after a rate limit), the
-    /// footer and the status line count the seconds down, once a second.
-    private func countDownToAutomaticRetry() {
-        countdownTick?.cancel()
-        guard let time = pager.automaticRetryTime, let left = pager.secondsUntilAutomaticRetry else { return }
-        feedList.show(nil, phase: pager.phase, retryIn: left)
-        if isReading { reader.feedChanged() }
-        if feedList.itemCount == 0 {
-            errorPage.detail.text = PagingText.reason(retryReason(pager.phase) ?? "", retryIn: left)
-        }
-        showStatus(retryIn: left)
-        guard left > 0 else { return }
-        // Wake when the shown number changes: at the next whole second left.
-        let untilNext = ContinuousClock.now.duration(to: time) - .seconds(left - 1)
-        countdownTick = MainLoop.schedule(after: max(untilNext, .milliseconds(20))) { [weak self] in
-            self?.countDownToAutomaticRetry()
-        }
-    }
-
-    private func retryReason(_ phase: PagingPhase) -> String? {
-        if case .failed(let error, _) = phase { ErrorText.reason(error.reason) } else { nil }
+    private func retryReason(_ snapshot: FeedSnapshot) -> String? {
+        snapshot.failure.map { ErrorText.reason($0.reason) }
     }
 
     /// The list once there are items; before that, a full-window page.
     /// The reader view stays while it is open.
-    private func showPage(for phase: PagingPhase) {
+    private func showPage(for snapshot: FeedSnapshot) {
         guard !isReading else { return }
         let page: String
         if feedList.itemCount > 0 {
             page = "list"
         } else {
-            switch phase {
+            switch snapshot.phase {
             case .idle, .loading: page = "loading"
             case .failed(let error, _):
-                errorPage.detail.text = ErrorText.reason(error.reason)
+                errorPage.detail.text = PagingText.reason(error.reason, retryIn: snapshot.retryIn)
                 page = "error"
             case .exhausted:
                 // Translators: the page of a feed without items; %s is the feed's name.
@@ -269,8 +246,8 @@ public final class FeedWindow {
     }
 
     /// The BUSY state and the header spinner while anything loads.
-    private func showBusy() {
-        let request = pager.state.inFlight
+    private func showBusy(_ snapshot: FeedSnapshot) {
+        let request = snapshot.inFlight
         let refreshing = request?.replacesItems == true && feedList.itemCount > 0
         header.showRefreshing(refreshing)
         feedList.view.setAccessibleBusy(request != nil)

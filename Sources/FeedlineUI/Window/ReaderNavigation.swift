@@ -5,15 +5,15 @@ import GtkKit
 /// Going from the feed to one item and back, and from item to item: Enter
 /// or a double click on an item opens it in the reader view in place of
 /// the list; Back, Escape or Alt+Left return to the list at the item last
-/// read, with keyboard focus on it. In the reader, the pager keeps loading
-/// ahead as in the list.
+/// read, with keyboard focus on it. The reader reports where it is, and the
+/// feed's session keeps loading ahead as in the list.
 extension FeedWindow: ReaderFeed {
     /// The reader view is showing (the list stays loaded beneath it).
     package var isReading: Bool { content.visibleChildName == "reader" }
 
     package var itemCount: Int { feedList.itemCount }
     func item(at index: Int) -> FeedItem? { feedList.item(at: index) }
-    var isExhausted: Bool { pager.phase == .exhausted }
+    var isExhausted: Bool { session.phase == .exhausted }
     var nextPageState: FooterState { feedList.footer ?? .loading }
     func isRevealed(_ id: String) -> Bool { feedList.revealed.contains(id) }
 
@@ -64,11 +64,11 @@ extension FeedWindow: ReaderFeed {
         }
     }
 
-    /// A pager update while the reader is open: pages slide in under it,
-    /// and a refresh may move (or drop) the item shown.
-    func readerSaw(_ update: PagerUpdate) {
+    /// A snapshot while the reader is open: pages slide in under it, a
+    /// countdown moves, and a refresh may move (or drop) the item shown.
+    func readerSaw(_ snapshot: FeedSnapshot) {
         guard isReading else { return }
-        if case .replaced = update.result, let id = reader.item?.id {
+        if case .replaced = snapshot.change, let id = reader.item?.id {
             guard let index = feedList.position(ofItemWithID: id) else {
                 // The item is gone: back to the refreshed list, at its top.
                 content.visibleChildName = "list"
@@ -89,18 +89,18 @@ extension FeedWindow: ReaderFeed {
         }
     }
 
-    /// Says where the reader is ("Item 3 of 120: Title"), and asks for the
-    /// next page when the reader nears the last item loaded.
+    /// Says where the reader is ("Item 3 of 120: Title"), and tells the
+    /// session, which decides whether the next page starts.
     private func readerMoved(to slot: ReaderSlot) {
         switch slot {
         case .item(let index):
             // Translators: announced on moving to an item: "Item 4 of 120: Its title".
             announcer.announce(Localization.format(L("%1$s: %2$s"), ReaderView.position(index: index, count: itemCount),
                                                    reader.currentPage.titleText.spokenText))
-            if ReaderLookAhead.shouldLoadMore(showing: index, of: itemCount) { pager.loadMore() }
+            session.readerShows(index, of: itemCount)
         case .more:
             announcer.announce(PagingText.footer(nextPageState))
-            pager.loadMore()
+            session.readerShows(nil, of: itemCount)
         }
     }
 }
