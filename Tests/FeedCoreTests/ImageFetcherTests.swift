@@ -106,13 +106,13 @@ final class ImageFetcherTests: XCTestCase {
             .init(data: Data(repeating: byte, count: 900), freshUntil: .distantFuture)
         }
         cache.store(entry(0), for: urls[0])
-        Thread.sleep(forTimeInterval: 0.02)
+        Self.waitForTheClockToMoveOn()
         cache.store(entry(1), for: urls[1])
-        Thread.sleep(forTimeInterval: 0.02)
+        Self.waitForTheClockToMoveOn()
         XCTAssertNotNil(cache.entry(for: urls[0]), "reading 0 makes 1 the least recently used")
-        Thread.sleep(forTimeInterval: 0.02)
+        Self.waitForTheClockToMoveOn()
         cache.store(entry(2), for: urls[2])
-        Thread.sleep(forTimeInterval: 0.02)
+        Self.waitForTheClockToMoveOn()
         cache.store(entry(3), for: urls[3])
         XCTAssertLessThanOrEqual(cache.totalBytes, 3000)
         XCTAssertNil(cache.entry(for: urls[1]), "the least recently used went first")
@@ -148,6 +148,7 @@ final class ImageFetcherTests: XCTestCase {
     // MARK: Downloads
 
     func testRowsAskingForOneImageAtOnceMakeOneRequest() async throws {
+        // The slow answer is the scenario (the asks overlap one download); a late ask hits the cache, so it can't fail.
         let server = try LoopbackServer { _ in Self.image(delay: .milliseconds(300)) }
         let url = server.url("/shared-avatar.png")
         let fetcher = fetcher()
@@ -162,28 +163,60 @@ final class ImageFetcherTests: XCTestCase {
     }
 
     func testDownloadsWaitForASlotMostUrgentFirst() async throws {
-        let server = try LoopbackServer { _ in Self.image(delay: .milliseconds(200)) }
+        // The first download holds the only slot until the others are queued and reordered.
+        let gate = AnswerGate()
+        let arrivals = Arrivals()
+        let server = try LoopbackServer { request in
+            arrivals.arrived()
+            if request.path == "/first.png" { gate.hold() }
+            return Self.image()
+        }
+        defer {
+            gate.open()
+            server.stop()
+        }
         let fetcher = fetcher(maxConcurrent: 1)
         let first = Task { try await fetcher.data(for: server.url("/first.png")) }
-        try await waitFor { server.requests.count == 1 }
+        try await bounded { await arrivals.count(reaches: 1) }
         let far = Task { try await fetcher.data(for: server.url("/far.png"), priority: 0) }
         let near = Task { try await fetcher.data(for: server.url("/near.png"), priority: 0) }
         let scrolledAway = Task { try await fetcher.data(for: server.url("/away.png"), priority: 5) }
         try await waitFor { await fetcher.downloadsInProgress == 4 }
         await fetcher.setPriority(10, for: server.url("/near.png"))
         await fetcher.setPriority(-1, for: server.url("/away.png"))
+        gate.open()
         for task in [first, far, near, scrolledAway] { _ = try await bounded { try await task.value } }
         XCTAssertEqual(server.requests.map(\.path), ["/first.png", "/near.png", "/far.png", "/away.png"],
                        "one at a time, in priority order")
     }
 
     func testAtMostMaxConcurrentDownloadsRunAtOnce() async throws {
-        let server = try LoopbackServer { _ in Self.image(delay: .seconds(1)) }
+        // Every answer is held until the test lets it go: two downloads run
+        // for as long as the test needs, whatever the machine's speed.
+        let gate = AnswerGate()
+        let arrivals = Arrivals()
+        let releasedAtArrival = Mutex<[Int]>([])
+        let server = try LoopbackServer { _ in
+            releasedAtArrival.withLock { $0.append(gate.released) }
+            arrivals.arrived()
+            gate.hold()
+            return Self.image()
+        }
+        defer {
+            gate.open()
+            server.stop()
+        }
         let fetcher = fetcher(maxConcurrent: 2)
         let tasks = (0..<3).map { index in Task { try await fetcher.data(for: server.url("/\(index).png")) } }
-        try await waitFor { server.requests.count == 2 }
-        try await Task.sleep(for: .milliseconds(300))
+        try await bounded { await arrivals.count(reaches: 2) }
+        try await waitFor { await fetcher.downloadsInProgress == 3 }
+        let sent = await fetcher.networkRequests
+        XCTAssertEqual(sent, 2, "the third waits while two are running")
         XCTAssertEqual(server.requests.count, 2, "the third waits while two are running")
+        gate.release()
+        try await bounded { await arrivals.count(reaches: 3) }
+        XCTAssertEqual(releasedAtArrival.withLock { $0 }, [0, 0, 1], "the third started only once one had finished")
+        gate.open()
         for task in tasks { _ = try await bounded { try await task.value } }
         XCTAssertEqual(server.requests.count, 3)
     }
@@ -286,7 +319,8 @@ final class ImageFetcherTests: XCTestCase {
         XCTAssertEqual(freshness([:]), .freshUntil(now + 86_400), "a day when the server says nothing")
     }
 
-    /// Polls `condition` until it holds (at most 10 s).
+    /// Polls `condition` until it holds (at most 10 s): for the fetcher's
+    /// state, which says nothing when it changes.
     private func waitFor(_ condition: @escaping @Sendable () async -> Bool,
                          file: StaticString = #filePath, line: UInt = #line) async throws {
         let deadline = ContinuousClock.now + .seconds(10)
@@ -295,7 +329,16 @@ final class ImageFetcherTests: XCTestCase {
                 XCTFail("condition never held", file: file, line: line)
                 return
             }
+            // How often to look again, not how long to wait: the condition decides.
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Returns once the wall clock (which the cache stamps each use with)
+    /// reads later than when called: the next use is later than the last,
+    /// never equal, however fast the machine.
+    private static func waitForTheClockToMoveOn() {
+        let now = Date()
+        while Date() <= now {}
     }
 }

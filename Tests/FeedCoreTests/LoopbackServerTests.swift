@@ -22,8 +22,11 @@ final class LoopbackServerTests: XCTestCase {
 
     func testStoppingEndsSlowAndEndlessAnswersAndLeavesNoThreadsOrSockets() throws {
         let descriptorsBefore = Self.count("/proc/self/fd")
+        // Signalled by the handler, which runs once the request is logged.
+        let arrived = DispatchSemaphore(value: 0)
         let server = try LoopbackServer { request in
-            request.path == "/slow" ? Response.text("late").delayed(by: .seconds(600)) : .stream(byteCount: nil)
+            arrived.signal()
+            return request.path == "/slow" ? Response.text("late").delayed(by: .seconds(600)) : .stream(byteCount: nil)
         }
         let port = server.port
         let clients = try ["/slow", "/endless", "/slow"].map { path in
@@ -31,7 +34,10 @@ final class LoopbackServerTests: XCTestCase {
             _ = Self.send(socket, "GET \(path) HTTP/1.1\r\nHost: here\r\n\r\n")
             return socket
         }
-        XCTAssertTrue(Self.wait(seconds: 10) { server.requests.count == 3 })
+        for _ in clients {
+            XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success, "every request arrives")
+        }
+        XCTAssertEqual(server.requests.count, 3)
         XCTAssertEqual(LoopbackServer.unjoinedThreadCount, 4, "the accept thread and one per connection")
         server.stop()
         clients.forEach { close($0) }
@@ -94,15 +100,6 @@ final class LoopbackServerTests: XCTestCase {
 
     private static func count(_ directory: String) -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: directory).count) ?? 0
-    }
-
-    private static func wait(seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
     }
 }
 
