@@ -314,6 +314,7 @@ final class APIParserTests: XCTestCase {
         for json in [#"{"total_count": "lots", "items": []}"#, #"{"total_count": 1, "items": {}}"#, "[]", #"{"total_count": 1}"#] {
             let error = refusal { try self.github(json) }
             XCTAssertEqual(error?.reason, "This isn't a GitHub search result", json)
+            XCTAssertEqual(error?.subject, .server("GitHub"), json)
         }
     }
 
@@ -327,6 +328,8 @@ final class APIParserTests: XCTestCase {
         XCTAssertEqual(error?.reason, "GitHub says: Validation Failed")
         XCTAssertEqual(error?.kind, .serverError)
         XCTAssertEqual(error?.serverMessage, "Validation Failed", "the server's own words, apart")
+        XCTAssertEqual(error?.subject, .server("GitHub"), "the service, by name")
+        XCTAssertNil(error?.status, "an answer of the service's own, not an HTTP status")
         XCTAssertTrue(error?.detail?.contains("items") ?? false, error?.detail ?? "")
     }
 

@@ -80,6 +80,7 @@ final class FeedDocumentParserTests: XCTestCase {
         for page in pages {
             let error = refusal(Data(page.utf8))
             XCTAssertEqual(error?.reason, "This is a web page, not a feed", page)
+            XCTAssertEqual(error?.kind, .webPage, page)
             XCTAssertEqual(error?.detail, "the document is HTML", page)
         }
     }

@@ -91,6 +91,7 @@ final class HTTPClientTests: XCTestCase {
         let url = server.url("/start")
         let error = await feedError { [client] in try await client.get(url) }
         XCTAssertEqual(error?.reason, "The server redirected too many times")
+        XCTAssertEqual(error?.kind, .tooManyRedirects)
         XCTAssertEqual(server.requests.count, HTTPPolicy().maxRedirects + 1, "the first request and 5 redirects")
     }
 
@@ -99,6 +100,8 @@ final class HTTPClientTests: XCTestCase {
         let url = server.url("/feed.xml")
         let error = await feedError { [client] in try await client.get(url) }
         XCTAssertEqual(error?.reason, "Only secure (https) addresses are allowed")
+        XCTAssertEqual(error?.kind, .insecure)
+        XCTAssertNil(error?.subject, "the address is refused, not a server")
         XCTAssertTrue(error?.detail?.contains("http://example.com/feed.xml") ?? false, "\(String(describing: error))")
         XCTAssertEqual(server.requests.count, 1)
     }
@@ -164,6 +167,9 @@ final class HTTPClientTests: XCTestCase {
             let url = server.url("/\(status)")
             let error = await feedError { [client] in try await client.get(url) }
             XCTAssertEqual(error?.reason, reason)
+            XCTAssertEqual(error?.status, status, "the status, for the words the reader sees")
+            XCTAssertEqual(error?.subject, .server("127.0.0.1"), "\(status)")
+            XCTAssertNil(error?.serverMessage, "“nope” is no JSON error object")
             XCTAssertNil(error?.retryAfter, "\(status)")
             XCTAssertTrue(error?.detail?.contains(url.absoluteString) ?? false, "the detail names the address")
         }
@@ -176,6 +182,18 @@ final class HTTPClientTests: XCTestCase {
         let url = server.url("/private")
         let error = await feedError { [client] in try await client.get(url) }
         XCTAssertEqual(error?.reason, "Access denied (401)")
+        XCTAssertEqual(error?.status, 401)
+    }
+
+    func testAJSONErrorBodyGivesTheServersOwnWords() async throws {
+        let server = try LoopbackServer { _ in
+            .init(status: 404, headers: ["Content-Type": "application/json"],
+                  body: Data(#"{"error": "Record\nnot found"}"#.utf8))
+        }
+        let error = await feedError { [client] in try await client.get(server.url("/api/v1/timelines/tag/x")) }
+        XCTAssertEqual(error?.kind, .notFound)
+        XCTAssertEqual(error?.status, 404)
+        XCTAssertEqual(error?.serverMessage, "Record not found", "one plain line")
     }
 
     // MARK: Faults
@@ -248,6 +266,8 @@ final class HTTPClientTests: XCTestCase {
         server.stop()
         let error = await feedError { [client] in try await client.get(url) }
         XCTAssertEqual(error?.reason, "The server 127.0.0.1 refused the connection")
+        XCTAssertEqual(error?.kind, .refused)
+        XCTAssertEqual(error?.subject, .server("127.0.0.1"))
     }
 
     func testAGzipBodyIsHandedBackDecoded() async throws {

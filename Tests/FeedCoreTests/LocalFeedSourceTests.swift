@@ -44,6 +44,8 @@ final class LocalFeedSourceTests: XCTestCase {
         let source = LocalFeedSource(file: fixture.url("nowhere.json"))
         await XCTAssertThrowsFeedError(try await source.nextPage(after: nil)) { error in
             XCTAssertEqual(error.reason, "The file “nowhere.json” doesn't exist")
+            XCTAssertEqual(error.kind, .notFound)
+            XCTAssertEqual(error.subject, .file("nowhere.json"), "the name, for the words the reader sees")
         }
     }
 

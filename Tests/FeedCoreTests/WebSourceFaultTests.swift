@@ -57,8 +57,8 @@ final class WebSourceFaultTests: XCTestCase {
     private static let kinds: [Fault: Set<FeedError.Kind>] = [
         .malformed: [.badAnswer, .notAFeed], .wrongTypes: [.badAnswer, .notAFeed], .truncated: [.interrupted],
         .invalidUTF8: [.badAnswer, .notAFeed], .declaredTooBig: [.tooLarge], .streamedTooBig: [.tooLarge],
-        .redirectLoop: [.tooLarge], .rateLimitedSeconds: [.rateLimited], .rateLimitedDate: [.rateLimited],
-        .slow: [.timedOut], .webPage: [.badAnswer, .notAFeed], .serverError: [.serverError], .notFound: [.notFound],
+        .redirectLoop: [.tooManyRedirects], .rateLimitedSeconds: [.rateLimited], .rateLimitedDate: [.rateLimited],
+        .slow: [.timedOut], .webPage: [.badAnswer, .webPage], .serverError: [.serverError], .notFound: [.notFound],
     ]
 
     func testEveryFaultGivesEverySourceAClearReason() async throws {
@@ -90,6 +90,13 @@ final class WebSourceFaultTests: XCTestCase {
                         XCTAssertEqual(error.reason, "The response is too large (over 10 MB)", label)
                     case .redirectLoop:
                         XCTAssertEqual(error.reason, "The server redirected too many times", label)
+                    case .serverError:
+                        XCTAssertEqual(error.status, 500, label)
+                        XCTAssertNil(error.retryAfter, label)
+                    case .notFound:
+                        XCTAssertEqual(error.status, 404, label)
+                        XCTAssertEqual(error.serverMessage, "Record not found", label)
+                        XCTAssertNil(error.retryAfter, label)
                     default:
                         XCTAssertNil(error.retryAfter, label)
                     }
@@ -109,7 +116,8 @@ final class WebSourceFaultTests: XCTestCase {
                 XCTFail("\(name): a refused connection must fail")
             } catch let error as FeedError {
                 XCTAssertEqual(error.reason, "The server 127.0.0.1 refused the connection", name)
-                XCTAssertEqual(error.kind, .unreachable, name)
+                XCTAssertEqual(error.kind, .refused, name)
+                XCTAssertEqual(error.subject, .server("127.0.0.1"), name)
             }
         }
     }

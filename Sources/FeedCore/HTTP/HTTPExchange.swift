@@ -139,7 +139,7 @@ final class HTTPExchange: Sendable {
             guard let target = newRequest.url else {
                 completionHandler(nil)
                 return failure(from).error("The server sent an unexpected answer (\(response.statusCode))", .badAnswer,
-                                           "redirect without a usable Location")
+                                           "redirect without a usable Location", status: response.statusCode)
             }
             guard state.redirects <= policy.maxRedirects else {
                 completionHandler(nil)
@@ -147,8 +147,7 @@ final class HTTPExchange: Sendable {
             }
             guard SecureAddress.allows(target) else {
                 completionHandler(nil)
-                return failure(from).error("Only secure (https) addresses are allowed", .insecure,
-                                           "redirected to \(redactor.describe(target)): not https, and not this computer")
+                return failure(from).insecure("redirected to \(redactor.describe(target)): not https, and not this computer")
             }
             var next = newRequest
             if !SecureAddress.sameOrigin(from, target) {
@@ -175,7 +174,8 @@ final class HTTPExchange: Sendable {
         let answer = HTTPResponse(status: status, url: response?.url ?? url,
                                   headers: Self.headers(of: response as? HTTPURLResponse))
         let error = failure(answer.url).status(answer, now: Date())
-            ?? failure(answer.url).error("Access denied (\(status))", .accessDenied, "authentication requested")
+            ?? failure(answer.url).error("Access denied (\(status))", .accessDenied, "authentication requested",
+                                         status: status)
         finish(.failure(error), cancelTask: false)
     }
 

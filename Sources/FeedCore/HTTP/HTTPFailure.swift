@@ -3,21 +3,32 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The words a reader sees when HTTP fails, in one place so they stay plain
-/// and consistent. Each builder puts the technical story (method, address,
-/// underlying error) in `detail`, scrubbed of credentials.
+/// The `FeedError` for each way HTTP fails, in one place so they stay
+/// consistent: its kind and the facts the UI words it from (the server's
+/// host as `subject`, the HTTP `status`, the server's own message from a
+/// JSON error body), an English `reason` for the log, and the technical
+/// story (method, address, underlying error) in `detail`, scrubbed of
+/// credentials.
 struct HTTPFailure: Sendable {
     let url: URL
     let redactor: Redactor
 
     private var host: String { url.host ?? url.absoluteString }
 
-    func error(_ reason: String, _ kind: FeedError.Kind, _ what: String, retryAfter: Double? = nil) -> FeedError {
-        FeedError(reason, kind: kind, detail: redactor.scrub("GET \(redactor.describe(url)): \(what)"), retryAfter: retryAfter)
+    /// An error naming the server (`subject`: its host).
+    func error(_ reason: String, _ kind: FeedError.Kind, _ what: String, status: Int? = nil,
+               retryAfter: Double? = nil, serverMessage: String? = nil) -> FeedError {
+        FeedError(reason, kind: kind, status: status, subject: .server(host),
+                  detail: redactor.scrub("GET \(redactor.describe(url)): \(what)"), retryAfter: retryAfter,
+                  serverMessage: serverMessage)
     }
 
-    func insecure() -> FeedError {
-        error("Only secure (https) addresses are allowed", .insecure, "refused: not https, and not this computer")
+    /// An address that isn't https (the one asked for, or a redirect's):
+    /// no subject, since no server failed to be secure.
+    func insecure(_ what: String = "refused: not https, and not this computer") -> FeedError {
+        var refusal = error("Only secure (https) addresses are allowed", .insecure, what)
+        refusal.subject = nil
+        return refusal
     }
 
     func tooLarge(_ policy: HTTPPolicy, received: String) -> FeedError {
@@ -26,7 +37,7 @@ struct HTTPFailure: Sendable {
     }
 
     func tooManyRedirects(_ policy: HTTPPolicy) -> FeedError {
-        error("The server redirected too many times", .tooLarge, "more than \(policy.maxRedirects) redirects")
+        error("The server redirected too many times", .tooManyRedirects, "more than \(policy.maxRedirects) redirects")
     }
 
     func timedOut(_ what: String) -> FeedError {
@@ -43,13 +54,13 @@ struct HTTPFailure: Sendable {
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
             return error("Couldn't find the server \(host)", .serverNotFound, what)
         case NSURLErrorCannotConnectToHost:
-            return error("The server \(host) refused the connection", .unreachable, what)
+            return error("The server \(host) refused the connection", .refused, what)
         case NSURLErrorTimedOut:
             return timedOut(what)
         case NSURLErrorNotConnectedToInternet:
             return error("No network connection", .offline, what)
         case NSURLErrorHTTPTooManyRedirects:
-            return error("The server redirected too many times", .tooLarge, what)
+            return error("The server redirected too many times", .tooManyRedirects, what)
         case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
              NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasUnknownRoot,
              NSURLErrorServerCertificateNotYetValid, NSURLErrorClientCertificateRejected,
@@ -83,28 +94,34 @@ struct HTTPFailure: Sendable {
 
     /// The error for a complete answer whose status isn't a success; nil
     /// for 2xx. Rate limits (429, 503 or GitHub's 403 with a wait) become
-    /// "Rate limited" with `retryAfter` set.
+    /// "Rate limited" with `retryAfter` set. Every one carries the status,
+    /// and the server's own message when its body is a JSON error object.
     func status(_ response: HTTPResponse, now: Date) -> FeedError? {
         let status = response.status
         if (200..<300).contains(status) { return nil }
         let what = "HTTP \(status)\(Self.bodySnippet(response.body))"
+        let message = JSONDecoding.serverMessage(in: response.body)
+        func failed(_ reason: String, _ kind: FeedError.Kind, _ story: String? = nil,
+                    retryAfter: Double? = nil) -> FeedError {
+            error(reason, kind, story ?? what, status: status, retryAfter: retryAfter, serverMessage: message)
+        }
         if let wait = RateLimit.rateLimitWait(for: response, now: now) {
-            return error("Rate limited", .rateLimited, "\(what); wait \(Int(wait.rounded(.up))) s", retryAfter: wait)
+            return failed("Rate limited", .rateLimited, "\(what); wait \(Int(wait.rounded(.up))) s", retryAfter: wait)
         }
         switch status {
         case 401, 403, 407:
-            return error("Access denied (\(status))", .accessDenied, what)
+            return failed("Access denied (\(status))", .accessDenied)
         case 404, 410:
-            return error("The server says the page doesn't exist (\(status))", .notFound, what)
+            return failed("The server says the page doesn't exist (\(status))", .notFound)
         case 400..<500:
-            return error("The server refused the request (\(status))", .badRequest, what)
+            return failed("The server refused the request (\(status))", .badRequest)
         case 500..<600:
-            return error("Server error (\(status))", .serverError, what)
+            return failed("Server error (\(status))", .serverError)
         case 300..<400:
-            return error("The server sent an unexpected answer (\(status))", .badAnswer,
-                         "\(what), Location: \(response.header("location") ?? "none")")
+            return failed("The server sent an unexpected answer (\(status))", .badAnswer,
+                          "\(what), Location: \(response.header("location") ?? "none")")
         default:
-            return error("The server sent an unexpected answer (\(status))", .badAnswer, what)
+            return failed("The server sent an unexpected answer (\(status))", .badAnswer)
         }
     }
 

@@ -83,12 +83,15 @@ public actor ImageFetcher {
     @concurrent
     private nonisolated static func read(_ url: URL, limit: Int) async throws -> Data {
         let size = (try? url.resourceValues(forKeys: [.fileSizeKey]))?.fileSize
-        guard let size else { throw FeedError("The image file doesn't exist", kind: .notFound, detail: url.path) }
+        let file = FeedError.Subject.file(url.lastPathComponent)
+        guard let size else {
+            throw FeedError("The image file doesn't exist", kind: .notFound, subject: file, detail: url.path)
+        }
         guard size <= limit else {
-            throw FeedError("The image is too large", kind: .tooLarge, detail: "\(url.path): \(size) bytes")
+            throw FeedError("The image is too large", kind: .tooLarge, subject: file, detail: "\(url.path): \(size) bytes")
         }
         guard let data = try? Data(contentsOf: url), !data.isEmpty else {
-            throw FeedError("The image is empty or unreadable", kind: .empty, detail: url.path)
+            throw FeedError("The image is empty or unreadable", kind: .empty, subject: file, detail: url.path)
         }
         return data
     }

@@ -86,7 +86,8 @@ public struct FeedLibraryFile: Sendable {
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw FeedError("Couldn't save your feeds", kind: .cannotSave, detail: "\(url.path): \(error)")
+            throw FeedError("Couldn't save your feeds", kind: .cannotSave, subject: .file(url.lastPathComponent),
+                            detail: "\(url.path): \(error)")
         }
     }
 }

@@ -19,7 +19,7 @@ public enum FeedDocumentParser {
             return try JSONFeedParser.parse(data, baseURL: baseURL)
         case UInt8(ascii: "<"):
             if looksLikeHTML(data) {
-                throw FeedError("This is a web page, not a feed", kind: .notAFeed, detail: "the document is HTML")
+                throw FeedError("This is a web page, not a feed", kind: .webPage, detail: "the document is HTML")
             }
             return try XMLFeedParser.parse(data, baseURL: baseURL, charset: charset)
         default:

@@ -17,18 +17,23 @@ enum JSONDecoding {
     }
 
     /// Decodes a web API's answer. When it is not the expected shape but
-    /// an error object, the server's own message becomes the reason:
-    /// "GitHub says: Validation Failed".
+    /// an error object, the server's own message is the error's
+    /// `serverMessage` ("GitHub says: Validation Failed"). `service`: the
+    /// service's name, the error's subject; nil for a server known by no
+    /// other name (a Mastodon instance).
     static func decodeAnswer<T: Decodable>(_ type: T.Type, from data: Data, reason: String,
-                                           service: String) throws(FeedError) -> T {
+                                           service: String?) throws(FeedError) -> T {
         do {
             return try decode(type, from: data, reason: reason, kind: .badAnswer)
         } catch {
+            let subject = service.map(FeedError.Subject.server)
             if let message = serverMessage(in: data) {
-                throw FeedError("\(service) says: \(message)", kind: .serverError, detail: error.detail,
-                                serverMessage: message)
+                throw FeedError("\(service ?? "The server") says: \(message)", kind: .serverError, subject: subject,
+                                detail: error.detail, serverMessage: message)
             }
-            throw error
+            var unreadable = error
+            unreadable.subject = subject
+            throw unreadable
         }
     }
 

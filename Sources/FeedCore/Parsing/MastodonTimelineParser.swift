@@ -17,7 +17,7 @@ import Foundation
 public enum MastodonTimelineParser {
     public static func parse(_ data: Data) throws(FeedError) -> [FeedItem] {
         let statuses = try JSONDecoding.decodeAnswer(Lenient<Status>.self, from: data,
-                                                     reason: "This isn't a Mastodon timeline", service: "The server")
+                                                     reason: "This isn't a Mastodon timeline", service: nil)
         return try statuses.readable("posts").map(item)
     }
 

@@ -39,7 +39,7 @@ public enum XMLFeedParser {
         case ("feed", atom), ("feed", atom03), ("feed", nil):
             document = atomFeed(root)
         case ("html", _):
-            throw FeedError("This is a web page, not a feed", kind: .notAFeed, detail: "the document is HTML")
+            throw FeedError("This is a web page, not a feed", kind: .webPage, detail: "the document is HTML")
         default:
             throw root.damage ?? FeedError("This isn't a feed", kind: .notAFeed, detail: "an XML document whose root is <\(root.name)>")
         }

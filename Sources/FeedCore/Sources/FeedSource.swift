@@ -14,23 +14,30 @@ public protocol FeedSource: Sendable {
     func nextPage(after cursor: PageCursor?) async throws -> FeedPage
 }
 
-/// A failure a reader can be told about: what kind it is, a short reason
-/// for the footer and status line, the server's own words when it gave
-/// some, and an optional detail for the log.
+/// A failure a reader can be told about: what kind it is, and the facts
+/// the words for it are made of (an HTTP status, the file or server by
+/// name, the server's own short message). The words themselves are chosen
+/// by the UI, in the reader's language, from `kind` and those facts;
+/// `reason` and `detail` are English, for the log.
 public struct FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, for code that acts on it (a rate limit waits, an
-    /// offline machine waits for the network, a missing page is final).
+    /// offline machine waits for the network, a missing page is final) and
+    /// for the UI to choose its words by.
     public enum Kind: String, Sendable, CaseIterable {
         /// This machine has no network.
         case offline
         /// The server's name could not be found.
         case serverNotFound
-        /// The server refused or dropped the connection before answering.
+        /// The server refused the connection (nothing listens there).
+        case refused
+        /// The server could not be reached, or dropped the connection
+        /// before answering.
         case unreachable
         /// The connection broke off mid-answer.
         case interrupted
         case timedOut
-        /// No secure connection could be made, or the address isn't https.
+        /// No secure connection could be made to `subject`; with no
+        /// subject, the address itself isn't https.
         case insecure
         /// 401, 403, 407; a file that may not be read.
         case accessDenied
@@ -40,14 +47,19 @@ public struct FeedError: Error, Equatable, Sendable, CustomStringConvertible {
         case badRequest
         /// The server asked to wait (`retryAfter` says how long).
         case rateLimited
-        /// 5xx, or a service's own error answer.
+        /// 5xx, or a service's own error answer (`serverMessage`).
         case serverError
         /// An answer that was neither success nor error, or couldn't be read.
         case badAnswer
-        /// More than the limits allow (size, redirects).
+        /// More than the size limit allows.
         case tooLarge
-        /// A web page, or a document that is no feed (or no picture).
+        /// More redirects than the limit allows (a loop, most often).
+        case tooManyRedirects
+        /// A document that is no feed (or no picture).
         case notAFeed
+        /// A web page where a feed was expected: a site's address, not its
+        /// feed's.
+        case webPage
         /// A feed that can't be read even leniently.
         case damaged
         /// A document that would be unsafe to read (entity declarations).
@@ -56,14 +68,30 @@ public struct FeedError: Error, Equatable, Sendable, CustomStringConvertible {
         case empty
         /// Writing to disk failed.
         case cannotSave
+        /// Anything else; with a `.file` subject, that file couldn't be read.
         case other
     }
 
+    /// What failed, by the name a reader knows it by.
+    public enum Subject: Equatable, Sendable {
+        /// A file on this computer, by its name ("feed.xml").
+        case file(String)
+        /// A server by its host name ("example.org"), or a web service by
+        /// its own ("GitHub").
+        case server(String)
+    }
+
     public var kind: Kind
-    /// Short and human: "The file doesn't exist", "Server error (503)".
+    /// Short and English, for the log: "The file doesn't exist", "Server
+    /// error (503)". Not for a reader: the UI words the error from `kind`
+    /// and the facts below.
     public var reason: String
+    /// The HTTP status of the answer that failed, when there was one.
+    public var status: Int?
+    /// The file, server or service that failed, when one is to be named.
+    public var subject: Subject?
     /// The server's own short message, when it gave one ("Validation
-    /// Failed"), for the reader; never markup.
+    /// Failed"), for the reader; plain text on one line, never markup.
     public var serverMessage: String?
     /// Longer, technical; printed on stderr, never shown in a row.
     public var detail: String?
@@ -71,10 +99,12 @@ public struct FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `Retry-After`): how long, in seconds, before trying again is welcome.
     public var retryAfter: Double?
 
-    public init(_ reason: String, kind: Kind = .other, detail: String? = nil, retryAfter: Double? = nil,
-                serverMessage: String? = nil) {
+    public init(_ reason: String, kind: Kind = .other, status: Int? = nil, subject: Subject? = nil,
+                detail: String? = nil, retryAfter: Double? = nil, serverMessage: String? = nil) {
         self.kind = kind
         self.reason = reason
+        self.status = status
+        self.subject = subject
         self.serverMessage = serverMessage
         self.detail = detail
         self.retryAfter = retryAfter

@@ -50,16 +50,19 @@ public actor LocalFeedSource: FeedSource {
     }
 
     private static func readError(_ error: any Error, file: URL) -> FeedError {
+        let subject = FeedError.Subject.file(file.lastPathComponent)
         let name = "“\(file.lastPathComponent)”"
         let nsError = error as NSError
         let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.code
         switch (nsError.code, posix) {
         case (NSFileReadNoSuchFileError, _), (_, Int(ENOENT)):
-            return FeedError("The file \(name) doesn't exist", kind: .notFound, detail: file.path)
+            return FeedError("The file \(name) doesn't exist", kind: .notFound, subject: subject, detail: file.path)
         case (NSFileReadNoPermissionError, _), (_, Int(EACCES)):
-            return FeedError("You don't have permission to read \(name)", kind: .accessDenied, detail: file.path)
+            return FeedError("You don't have permission to read \(name)", kind: .accessDenied, subject: subject,
+                             detail: file.path)
         default:
-            return FeedError("Couldn't read \(name)", detail: "\(file.path): \(error.localizedDescription)")
+            return FeedError("Couldn't read \(name)", subject: subject,
+                             detail: "\(file.path): \(error.localizedDescription)")
         }
     }
 }

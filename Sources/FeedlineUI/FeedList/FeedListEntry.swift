@@ -3,6 +3,7 @@ import FeedCore
 /// What the bottom of the list says, shown by the footer row.
 package enum FooterState: Equatable {
     case loading
+    /// `reason`: why, in the reader's language (`ErrorText.reason`).
     /// `refresh`: the failed request was a refresh (the rows above are the
     /// old ones), not the next page. `retryIn`: seconds until the session
     /// retries by itself (after a rate limit), counting down.
@@ -19,7 +20,7 @@ package enum FooterState: Equatable {
         case .idle: return nil
         case .loading(let request): if request.replacesItems { return nil } else { self = .loading }
         case .failed(let error, let request):
-            self = .failed(reason: error.reason, refresh: request.replacesItems, retryIn: retryIn)
+            self = .failed(reason: ErrorText.reason(error), refresh: request.replacesItems, retryIn: retryIn)
         case .exhausted: self = stalled ? .stalled : .end
         }
     }

@@ -18,7 +18,7 @@ enum PagingText {
             if request.replacesItems { return itemCount == 0 ? L("Loading…") : L("Refreshing…") }
             return L("Loading more items…")
         case .failed(let error, let request):
-            return failure(failureTitle(request, itemCount: itemCount), reason(error.reason, retryIn: retryIn))
+            return failure(failureTitle(request, itemCount: itemCount), reason(error, retryIn: retryIn))
         case .exhausted:
             if itemCount == 0 { return L("This feed has no items") }
             // Translators: the status line at the end of a feed: "You're all caught up · 312 items".
@@ -36,21 +36,34 @@ enum PagingText {
         switch state {
         case .loading: loadingMore
         case .failed(let reason, let refresh, let retryIn):
-            failure(refresh ? L("Couldn't refresh") : L("Couldn't load more items"), Self.reason(reason, retryIn: retryIn))
+            failure(refresh ? L("Couldn't refresh") : L("Couldn't load more items"), countdown(reason, retryIn: retryIn))
         case .end: caughtUp
         case .stalled: stalled
         }
     }
 
-    /// A failure's reason, with the countdown to the automatic retry:
+    /// Why `error` happened, with the countdown to the automatic retry:
     /// "Rate limited, retrying in 12 s".
+    static func reason(_ error: FeedError, retryIn: Int?) -> String {
+        countdown(ErrorText.reason(error), retryIn: retryIn)
+    }
+
+    /// Deprecated: FeedCore's English reason looked up as it is (see
+    /// `ErrorText.reason(_: String)`). Use `reason(_: FeedError, retryIn:)`;
+    /// kept until FeedWindow has moved to it.
     static func reason(_ reason: String, retryIn: Int?) -> String {
-        let reason = ErrorText.reason(reason)
-        guard let retryIn else { return reason }
-        // Translators: a failure's reason and the seconds until the automatic retry: "Rate limited, retrying in 12 s".
-        return retryIn > 0 ? Localization.format(L("%s, retrying in %d s"), reason, retryIn)
+        countdown(ErrorText.reason(reason), retryIn: retryIn)
+    }
+
+    /// `words` (a reason already in the reader's language) with the
+    /// countdown to the automatic retry, if one is coming.
+    static func countdown(_ words: String, retryIn: Int?) -> String {
+        guard let retryIn else { return words }
+        // Translators: a failure's reason and the seconds until the automatic retry:
+        // "Rate limited, retrying in 12 s".
+        return retryIn > 0 ? Localization.format(L("%s, retrying in %d s"), words, retryIn)
             // Translators: a failure's reason, the automatic retry under way: "Rate limited, retrying…".
-            : Localization.format(L("%s, retrying…"), reason)
+            : Localization.format(L("%s, retrying…"), words)
     }
 
     /// "Couldn't refresh: Offline".
@@ -81,7 +94,7 @@ enum PagingText {
             guard case .failed(let error, let request) = snapshot.phase else { return nil }
             let title = failureTitle(request, itemCount: shownBefore)
             // Translators: announced when a page failed: "Couldn't refresh: Offline. Retry is available".
-            return (Localization.format(L("%s: %s. Retry is available"), title, reason(error.reason, retryIn: snapshot.retryIn)), true)
+            return (Localization.format(L("%s: %s. Retry is available"), title, reason(error, retryIn: snapshot.retryIn)), true)
         }
     }
 

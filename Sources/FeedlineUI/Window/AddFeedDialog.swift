@@ -201,8 +201,8 @@ final class AddFeedDialog {
                 onAdded?(SavedFeed(feed, title: page.feedTitle))
                 window.close()
             case .failure(let error):
-                // Translators: %s says why, like "Not found".
-                showMessage(Localization.format(L("Couldn't add this feed: %s"), ErrorText.reason(error.reason)), isError: true)
+                // Translators: %s says why, like "This is a web page, not a feed".
+                showMessage(Localization.format(L("Couldn't add this feed: %s"), ErrorText.reason(error)), isError: true)
             }
         }
     }
