@@ -164,8 +164,9 @@ enum PostText {
         return Localization.format(template, grouped(number))
     }
 
-    /// 76543 as "76,543".
-    static func grouped(_ number: Int) -> String {
-        number.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+    /// 76543 grouped as the reader's locale groups digits: "76,543" in
+    /// English, "76.543" in German, "76 543" in French.
+    static func grouped(_ number: Int, locale: Locale = Localization.numberLocale) -> String {
+        number.formatted(.number.grouping(.automatic).locale(locale))
     }
 }

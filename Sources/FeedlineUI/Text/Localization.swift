@@ -51,6 +51,30 @@ public enum Localization {
             ? directory : nil
     }
 
+    // MARK: Numbers
+
+    /// The locale numbers are written in ("76.543" in German, "76 543" in
+    /// French): the C library's LC_NUMERIC, which `start()` (and GTK) set
+    /// from the environment (LC_ALL, LC_NUMERIC, LANG) just as they set
+    /// the LC_MESSAGES gettext goes by, so numbers and words agree. Read
+    /// the first time a number is written. (Foundation's `Locale.current`
+    /// doesn't follow LANG on Linux: it says "en_001" under any.)
+    public static let numberLocale: Locale = currentNumberLocale()
+
+    /// The locale LC_NUMERIC names at this moment.
+    static func currentNumberLocale() -> Locale {
+        numberLocale(named: setlocale(LC_NUMERIC, nil).map { String(cString: $0) })
+    }
+
+    /// The Foundation locale for a C locale name: "de_DE.UTF-8" and
+    /// "de_DE@euro" are de_DE. C and POSIX (or none), whose words are the
+    /// untranslated English ones, write numbers as English does ("76,543").
+    public static func numberLocale(named name: String?) -> Locale {
+        let language = (name ?? "").prefix { $0 != "." && $0 != "@" }
+        guard !language.isEmpty, language != "C", language != "POSIX" else { return Locale(identifier: "en_US") }
+        return Locale(identifier: String(language))
+    }
+
     /// `template` with its `%s`/`%d` (or numbered `%1$s`) filled in order;
     /// `%%` is a percent sign.
     public static func format(_ template: String, _ arguments: CustomStringConvertible...) -> String {
