@@ -74,4 +74,13 @@ final class NumberLocaleTests: XCTestCase {
         setlocale(LC_NUMERIC, "C.UTF-8")
         XCTAssertEqual(PostText.grouped(76_543, locale: Localization.currentNumberLocale()), "76,543")
     }
+
+    func testWholeNumbersInMessagesAreGroupedAndOtherValuesAreNot() {
+        // Under the tests' C locale numbers are written as English writes them.
+        XCTAssertEqual(Localization.format("%d items", 12_345), "12,345 items")
+        XCTAssertEqual(Localization.format("Item %1$d of %2$d", 1_000, 25_000), "Item 1,000 of 25,000")
+        XCTAssertEqual(Localization.format("Server error (%d)", 503), "Server error (503)")
+        XCTAssertEqual(Localization.format("%s", "12345"), "12345", "text stays as it is")
+    }
 }
+

@@ -97,7 +97,7 @@ package final class FeedCatalog {
         } catch {
             FileHandle.standardError.write(Data("feedline: \(error)\n".utf8))
             // Translators: %s says why the list of feeds couldn't be saved.
-            onProblem?(Localization.format(L("%s. Your change lasts until Feedline closes."), ErrorText.reason(error.reason)))
+            onProblem?(Localization.format(L("%s. Your change lasts until Feedline closes."), ErrorText.reason(error)))
         }
     }
 }

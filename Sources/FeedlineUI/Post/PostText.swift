@@ -164,9 +164,8 @@ enum PostText {
         return Localization.format(template, grouped(number))
     }
 
-    /// 76543 grouped as the reader's locale groups digits: "76,543" in
-    /// English, "76.543" in German, "76 543" in French.
+    /// 76543 as "76,543" (`Localization.grouped`).
     static func grouped(_ number: Int, locale: Locale = Localization.numberLocale) -> String {
-        number.formatted(.number.grouping(.automatic).locale(locale))
+        Localization.grouped(number, locale: locale)
     }
 }

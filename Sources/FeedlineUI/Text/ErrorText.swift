@@ -27,13 +27,6 @@ enum ErrorText {
         return Localization.format(L("%s: “%s”"), words, message)
     }
 
-    /// Deprecated: FeedCore's English reason looked up in the catalog as it
-    /// is, which misses every reason with a name or number in it. Use
-    /// `reason(_: FeedError)`; kept until FeedWindow has moved to it.
-    static func reason(_ reason: String) -> String {
-        reason.isEmpty ? reason : L(reason)
-    }
-
     // MARK: The words for each kind
 
     /// The words for the kind, without the server's message.

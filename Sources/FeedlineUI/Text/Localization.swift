@@ -75,8 +75,15 @@ public enum Localization {
         return Locale(identifier: String(language))
     }
 
+    /// 76543 grouped as the reader's locale groups digits: "76,543" in
+    /// English, "76.543" in German, "76 543" in French.
+    public static func grouped(_ number: Int, locale: Locale = numberLocale) -> String {
+        number.formatted(.number.grouping(.automatic).locale(locale))
+    }
+
     /// `template` with its `%s`/`%d` (or numbered `%1$s`) filled in order;
-    /// `%%` is a percent sign.
+    /// a whole number for `%d` is grouped as the locale groups digits
+    /// ("1,240 items"); `%%` is a percent sign.
     public static func format(_ template: String, _ arguments: CustomStringConvertible...) -> String {
         var result = ""
         var next = 0
@@ -108,10 +115,16 @@ public enum Localization {
                 result.append("%")
                 continue
             }
+            let isNumber = template[index] == "d"
             index = template.index(after: index)
             let argument = position ?? next
             if position == nil { next += 1 }
-            if arguments.indices.contains(argument) { result.append(arguments[argument].description) }
+            guard arguments.indices.contains(argument) else { continue }
+            if isNumber, let number = arguments[argument] as? Int {
+                result.append(grouped(number))
+            } else {
+                result.append(arguments[argument].description)
+            }
         }
         return result
     }

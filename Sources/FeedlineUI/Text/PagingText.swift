@@ -48,13 +48,6 @@ enum PagingText {
         countdown(ErrorText.reason(error), retryIn: retryIn)
     }
 
-    /// Deprecated: FeedCore's English reason looked up as it is (see
-    /// `ErrorText.reason(_: String)`). Use `reason(_: FeedError, retryIn:)`;
-    /// kept until FeedWindow has moved to it.
-    static func reason(_ reason: String, retryIn: Int?) -> String {
-        countdown(ErrorText.reason(reason), retryIn: retryIn)
-    }
-
     /// `words` (a reason already in the reader's language) with the
     /// countdown to the automatic retry, if one is coming.
     static func countdown(_ words: String, retryIn: Int?) -> String {

@@ -219,7 +219,7 @@ public final class FeedWindow {
     }
 
     private func retryReason(_ snapshot: FeedSnapshot) -> String? {
-        snapshot.failure.map { ErrorText.reason($0.reason) }
+        snapshot.failure.map { ErrorText.reason($0) }
     }
 
     /// The list once there are items; before that, a full-window page.
@@ -233,7 +233,7 @@ public final class FeedWindow {
             switch snapshot.phase {
             case .idle, .loading: page = "loading"
             case .failed(let error, _):
-                errorPage.detail.text = PagingText.reason(error.reason, retryIn: snapshot.retryIn)
+                errorPage.detail.text = PagingText.reason(error, retryIn: snapshot.retryIn)
                 page = "error"
             case .exhausted:
                 // Translators: the page of a feed without items; %s is the feed's name.
