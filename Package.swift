@@ -9,6 +9,10 @@ let package = Package(
         // For Fuzz/ (scripts/fuzz), which builds FeedCore's parsers on their own.
         .library(name: "FeedCore", targets: ["FeedCore"]),
     ],
+    dependencies: [
+        // SQLite, for the store of subscriptions and items.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
     targets: [
         // GTK 4 as Swift sees it: `pkg-config gtk4`.
         .systemLibrary(
@@ -36,8 +40,11 @@ let package = Package(
         ),
         // Feeds, paging and parsing. Imports no GTK.
         .target(name: "FeedCore", dependencies: ["CLibXML2"]),
+        // The local store: subscriptions and their items in SQLite
+        // (GRDB), paged by keyset, updated off the main thread. No GTK.
+        .target(name: "FeedStore", dependencies: ["FeedCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The app's window, list and actions, as a library tests can drive.
-        .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore"]),
+        .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore", "FeedStore"]),
         .executableTarget(name: "feedline", dependencies: ["FeedlineUI"]),
         // An HTTP server on 127.0.0.1 and the pictures it can make, for the
         // benchmark and the tests (never the app).
@@ -61,6 +68,7 @@ let package = Package(
             path: "Tests/GtkKitTestSupport"
         ),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "Loopback"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "FeedTestSupport", "Loopback"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "FeedlineUITests",

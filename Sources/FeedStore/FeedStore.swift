@@ -1,0 +1,276 @@
+import FeedCore
+import Foundation
+import GRDB
+
+/// The reader's subscriptions and their items, in one SQLite file
+/// (`StoreFile` opens it). Every call runs on GRDB's own threads and
+/// suspends the caller: the main thread never waits on SQLite. Reads never
+/// wait for the writer (WAL); writes are transactions, so a crash leaves
+/// every committed one whole and nothing half-written.
+public final class FeedStore: Sendable {
+    public let url: URL
+    let pool: DatabasePool
+
+    init(pool: DatabasePool, url: URL) {
+        self.pool = pool
+        self.url = url
+    }
+
+    // MARK: Subscriptions
+
+    /// Every subscription, in sidebar order.
+    public func subscriptions() async throws -> [Subscription] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Subscription.columns) FROM subscription ORDER BY position, id")
+                .compactMap(Subscription.init(row:))
+        }
+    }
+
+    public func subscription(_ id: Subscription.ID) async throws -> Subscription? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Subscription.columns) FROM subscription WHERE id = ?", arguments: [id])
+                .flatMap(Subscription.init(row:))
+        }
+    }
+
+    /// What `subscribe` did.
+    public struct Subscribed: Equatable, Sendable {
+        /// The subscriptions, new or found, in the order asked.
+        public var subscriptions: [Subscription.ID]
+        /// How many were new.
+        public var added: Int
+    }
+
+    /// Subscribes to each feed not followed yet, in one transaction, at the
+    /// end of the sidebar. A feed already followed keeps its name and
+    /// folder (the first one wins, as in OPML's duplicates).
+    public func subscribe(_ feeds: [NewSubscription], now: Date = Date()) async throws -> Subscribed {
+        try await pool.write { db in
+            var position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM subscription") ?? 0
+            var result = Subscribed(subscriptions: [], added: 0)
+            for feed in feeds {
+                let spec = StoredSpec.column(feed.spec)
+                if let id = try Int64.fetchOne(db, sql: "SELECT id FROM subscription WHERE spec = ?", arguments: [spec]) {
+                    result.subscriptions.append(id)
+                    continue
+                }
+                try db.execute(sql: """
+                    INSERT INTO subscription (spec, title, folder, siteURL, position, layout, added)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [spec, feed.title ?? feed.spec.title, StoredFolder.column(feed.folder),
+                                     feed.siteURL?.absoluteString, position, feed.layout.rawValue,
+                                     now.timeIntervalSince1970])
+                result.subscriptions.append(db.lastInsertedRowID)
+                result.added += 1
+                position += 1
+            }
+            return result
+        }
+    }
+
+    /// Stops following a feed; its items go with it.
+    public func unsubscribe(_ id: Subscription.ID) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM subscription WHERE id = ?", arguments: [id])
+        }
+    }
+
+    public func rename(_ id: Subscription.ID, to title: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE subscription SET title = ? WHERE id = ?", arguments: [title, id])
+        }
+    }
+
+    public func setLayout(_ layout: FeedLayout, of id: Subscription.ID) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE subscription SET layout = ? WHERE id = ?", arguments: [layout.rawValue, id])
+        }
+    }
+
+    // MARK: Items
+
+    /// What `store` did.
+    public struct Stored: Equatable, Sendable {
+        public var added = 0
+        public var updated = 0
+
+        public init(added: Int = 0, updated: Int = 0) {
+            self.added = added
+            self.updated = updated
+        }
+    }
+
+    /// Stores a feed's items as they arrived (newest first, as feeds list
+    /// them), in one transaction: new ones are added, ones already stored
+    /// (the same guid) are updated in place.
+    public func store(_ items: [FeedItem], in feed: Subscription.ID, now: Date = Date()) async throws -> Stored {
+        try await pool.write { db in
+            var stored = Stored()
+            // Oldest first, so among items stored at once without a date
+            // the feed's first gets the highest id and stays on top.
+            for item in items.reversed() {
+                if try StoredItem.upsert(item, of: feed, now: now, in: db) { stored.added += 1 } else { stored.updated += 1 }
+            }
+            return stored
+        }
+    }
+
+    /// A page of the timeline of `scope`, newest first, after `cursor`
+    /// (nil: from the newest). By keyset: as fast deep down as at the top.
+    public func page(of scope: TimelineScope, after cursor: TimelineCursor?, limit: Int) async throws -> TimelinePage {
+        try await pool.read { db in try Self.page(of: scope, after: cursor, limit: limit, in: db) }
+    }
+
+    static func page(of scope: TimelineScope, after cursor: TimelineCursor?, limit: Int, in db: Database) throws -> TimelinePage {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if case .subscription(let id) = scope {
+            conditions.append("subscriptionID = ?")
+            arguments.append(id)
+        }
+        if let cursor {
+            conditions.append("(published, id) < (?, ?)")
+            arguments += [cursor.published, cursor.id]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT \(StoredItem.columns) FROM item \(filter) ORDER BY published DESC, id DESC LIMIT ?
+            """, arguments: StatementArguments(arguments + [limit]))
+        let last = rows.last.map { TimelineCursor(published: $0["published"], id: $0["id"]) }
+        return TimelinePage(items: rows.map(StoredItem.item), last: last, isFull: rows.count == limit)
+    }
+
+    /// How many items each subscription has stored.
+    public func itemCounts() async throws -> [Subscription.ID: Int] {
+        try await pool.read { db in
+            var counts: [Subscription.ID: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT subscriptionID, count(*) AS n FROM item GROUP BY subscriptionID") {
+                counts[row["subscriptionID"]] = row["n"]
+            }
+            return counts
+        }
+    }
+
+    // MARK: Updates
+
+    /// Records how an update of `feed` went: when, the validators for the
+    /// next conditional request, the failure (nil clears it), and, the
+    /// first time, where its older pages start.
+    public func recordUpdate(of feed: Subscription.ID, at time: Date, validators: HTTPValidators? = nil,
+                             failure: FeedError? = nil, title: String? = nil, iconURL: URL? = nil,
+                             olderCursor: PageCursor? = nil) async throws {
+        try await pool.write { db in
+            try db.execute(sql: """
+                UPDATE subscription SET lastUpdated = ?, failureKind = ?, failureReason = ?, failureStatus = ?,
+                    failureMessage = ? WHERE id = ?
+                """, arguments: [time.timeIntervalSince1970, failure?.kind.rawValue, failure?.reason, failure?.status,
+                                 failure?.serverMessage, feed])
+            if let validators {
+                try db.execute(sql: "UPDATE subscription SET etag = ?, lastModified = ? WHERE id = ?",
+                               arguments: [validators.etag, validators.lastModified, feed])
+            }
+            if let iconURL {
+                try db.execute(sql: "UPDATE subscription SET iconURL = ? WHERE id = ?", arguments: [iconURL.absoluteString, feed])
+            }
+            if let olderCursor {
+                try db.execute(sql: "UPDATE subscription SET olderCursor = ? WHERE id = ? AND olderCursor IS NULL",
+                               arguments: [olderCursor.rawValue, feed])
+            }
+        }
+    }
+
+    /// Where `feed`'s older pages start on the network, once its stored
+    /// items run out (nil: nowhere, or all of them are stored).
+    public func olderCursor(of feed: Subscription.ID) async throws -> PageCursor? {
+        try await pool.read { db in
+            try String.fetchOne(db, sql: "SELECT olderCursor FROM subscription WHERE id = ?", arguments: [feed]).map(PageCursor.init)
+        }
+    }
+
+    /// Stores an older page fetched from the network and moves the
+    /// feed's older cursor past it, in one transaction: after a crash the
+    /// page is either stored and passed, or neither.
+    public func storeOlderPage(_ page: FeedPage, of feed: Subscription.ID, now: Date = Date()) async throws -> Stored {
+        try await pool.write { db in
+            var stored = Stored()
+            for item in page.items.reversed() {
+                if try StoredItem.upsert(item, of: feed, now: now, in: db) { stored.added += 1 } else { stored.updated += 1 }
+            }
+            try db.execute(sql: "UPDATE subscription SET olderCursor = ? WHERE id = ?", arguments: [page.next?.rawValue, feed])
+            return stored
+        }
+    }
+}
+
+/// Which timeline: every subscription's items, or one's.
+public enum TimelineScope: Hashable, Sendable {
+    case all
+    case subscription(Subscription.ID)
+}
+
+/// Where a timeline page ends: the last item's place in the order.
+public struct TimelineCursor: Hashable, Sendable {
+    public var published: Double
+    public var id: Int64
+
+    public init(published: Double, id: Int64) {
+        self.published = published
+        self.id = id
+    }
+
+    /// As a paging cursor: "published id", exact (Swift prints a Double
+    /// so that it reads back the same).
+    public var pageCursor: PageCursor { PageCursor("\(published) \(id)") }
+
+    public init?(_ cursor: PageCursor) {
+        let parts = cursor.rawValue.split(separator: " ")
+        guard parts.count == 2, let published = Double(parts[0]), published.isFinite, let id = Int64(parts[1]) else {
+            return nil
+        }
+        self.init(published: published, id: id)
+    }
+}
+
+/// One page of a stored timeline.
+public struct TimelinePage: Sendable {
+    public var items: [FeedItem]
+    /// The place of the page's last item; nil for an empty page.
+    public var last: TimelineCursor?
+    /// The page has as many items as asked: there may be more.
+    public var isFull: Bool
+}
+
+// MARK: For tests and diagnostics
+
+extension FeedStore {
+    /// SQLite's journal mode ("wal").
+    package func journalMode() async throws -> String? {
+        try await pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+    }
+
+    /// Moves what the WAL holds into the database file.
+    package func checkpoint() async throws {
+        _ = try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
+    /// How SQLite runs `sql` (EXPLAIN QUERY PLAN's details, joined).
+    package func queryPlan(_ sql: String, arguments: [Double]) async throws -> String {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: StatementArguments(arguments))
+                .map { $0["detail"] as String }.joined(separator: "; ")
+        }
+    }
+}
+
+// MARK: Marks
+
+extension FeedStore {
+    /// Stars or unstars the item with timeline id `item` (starred items
+    /// outlive retention).
+    public func setStarred(_ starred: Bool, item: String) async throws {
+        guard let id = Int64(item) else { return }
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE item SET isStarred = ? WHERE id = ?", arguments: [starred, id])
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import GRDB
+
+/// The store's tables, one migration a version. A migration, once
+/// shipped, is never edited: a change is a new migration.
+///
+/// - `subscription`: a feed the reader follows (`spec`, its `FeedSpec` as
+///   canonical JSON, is unique), its name, folder path, icon, order, and
+///   how it last updated (validators for conditional requests, the
+///   failure if any, where older pages start on the network).
+/// - `item`: what rows and the reader show of one entry, keyed by its
+///   subscription and the feed's own id for it (`guid`), so the same item
+///   arriving again updates in place. `published` (the item's date, or
+///   when it was first stored) orders the timeline with `id`: newest
+///   first by keyset, `(published, id) < (?, ?)`, never OFFSET.
+/// - `setting`: the reader's settings, a value a key.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "subscription") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("spec", .text).notNull().unique()
+                t.column("title", .text).notNull()
+                // Folder path, names joined by StoredFolder.separator; "" at the top.
+                t.column("folder", .text).notNull().defaults(to: "")
+                t.column("siteURL", .text)
+                t.column("iconURL", .text)
+                t.column("position", .integer).notNull()
+                t.column("layout", .text).notNull().defaults(to: "list")
+                t.column("added", .double).notNull()
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("lastUpdated", .double)
+                t.column("failureKind", .text)
+                t.column("failureReason", .text)
+                t.column("failureStatus", .integer)
+                t.column("failureMessage", .text)
+                // Where the feed's older pages start on the network, once
+                // its stored items run out; NULL when it has none.
+                t.column("olderCursor", .text)
+            }
+            try db.create(table: "item") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("subscriptionID", .integer).notNull()
+                    .references("subscription", onDelete: .cascade)
+                t.column("guid", .text).notNull()
+                t.column("published", .double).notNull()
+                t.column("dated", .boolean).notNull()
+                t.column("stored", .double).notNull()
+                t.column("title", .text).notNull()
+                t.column("summary", .text).notNull()
+                t.column("content", .text)
+                t.column("contentHTML", .text)
+                t.column("author", .text)
+                t.column("link", .text)
+                t.column("imageURL", .text)
+                t.column("imageWidth", .integer)
+                t.column("imageHeight", .integer)
+                t.column("imageBlurhash", .text)
+                t.column("contentWarning", .text)
+                t.column("sharedBy", .text)
+                t.column("avatarURL", .text)
+                // Media, poll, emoji, facts: JSON (StoredDetails), NULL for most.
+                t.column("details", .blob)
+                t.column("isRead", .boolean).notNull().defaults(to: false)
+                t.column("isStarred", .boolean).notNull().defaults(to: false)
+                t.uniqueKey(["subscriptionID", "guid"])
+            }
+            try db.create(index: "item_timeline", on: "item", columns: ["published", "id"])
+            try db.create(index: "item_feed_timeline", on: "item", columns: ["subscriptionID", "published", "id"])
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}
