@@ -48,6 +48,14 @@ public enum BenchmarkMain {
           --latency, --jitter, --speed, --page-size, --strategy, --json
                               as for one run (below)
 
+        The store comparison (--suite store): a store of --store-items items
+        (default 1000000) over --store-feeds feeds (default 500) in a temporary
+        file; page read times of All items at the top and 90 % of the way down
+        (200 pages of 50 each); the real window scrolling All items from it at
+        --speed px/s (default 2000) for --rows rows (default 2000); and the C
+        reference's time to first row and frame busy time for the ratios.
+          --store PATH        With --scenario: scroll a store's All items
+
         One run, printed as JSON (what the suites start):
           --scenario          Scroll once, with:
             --strategy NAME   (default feedline)
@@ -140,6 +148,14 @@ public enum BenchmarkMain {
             return BenchmarkSuite(options: options, executable: arguments[0]).run()
         case .imageSuite:
             return BenchmarkSuite(options: options, executable: arguments[0]).runImages(imageServer: imageServer)
+        case .storeSuite:
+            return BenchmarkSuite(options: options, executable: arguments[0]).runStore()
+        case .storeFill(let url):
+            let (items, feeds) = (options.storeItems, options.storeFeeds)
+            return runAsync { try await StoreBenchmark.fill(at: url, items: items, feeds: feeds) }
+        case .storePages(let url):
+            let deep = options.storeItems * 9 / 10
+            return runAsync { try await StoreBenchmark.pageTimes(at: url, deep: deep) }
         }
     }
 
@@ -185,6 +201,23 @@ public enum BenchmarkMain {
         }
     }
 
+    /// Runs `work` without a window, prints its JSON, exits.
+    private static func runAsync(_ work: @escaping @Sendable () async throws -> [String: Any]) -> Int32 {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var status: Int32 = 0
+        Task.detached {
+            do {
+                print(BenchmarkSuite.encode(try await work()))
+            } catch {
+                FileHandle.standardError.write(Data("feedline-bench: \(error)\n".utf8))
+                status = 1
+            }
+            done.signal()
+        }
+        done.wait()
+        return status
+    }
+
     private static func fail(_ message: String, status: Int32) -> Int32 {
         FileHandle.standardError.write(Data("feedline-bench: \(message)\n".utf8))
         return status
@@ -211,7 +244,8 @@ public enum BenchmarkMain {
     }
 
     struct Options {
-        enum Mode { case suite, imageSuite, scenario, memory(Int), reader(Int), help }
+        enum Mode { case suite, imageSuite, storeSuite, scenario, memory(Int), reader(Int), storeFill(URL),
+                    storePages(URL), help }
         var mode = Mode.suite
         var scroll = ScrollScenario.Settings()
         /// Page latency and its jitter as given, in ms (`scroll.latency`
@@ -231,6 +265,9 @@ public enum BenchmarkMain {
         var moveRate = 20.0
         var reference: String?
         var json: String?
+        /// The store suite's size.
+        var storeItems = 1_000_000
+        var storeFeeds = 500
 
         static func parse(_ arguments: [String]) throws -> Options {
             var options = Options()
@@ -264,9 +301,15 @@ public enum BenchmarkMain {
                     switch try value(argument) {
                     case "paging": options.mode = .suite
                     case "images": options.mode = .imageSuite
-                    case let name: throw Problem("no suite “\(name)” (paging, images)")
+                    case "store": options.mode = .storeSuite
+                    case let name: throw Problem("no suite “\(name)” (paging, images, store)")
                     }
                 case "--images": options.images = true
+                case "--store": options.scroll.store = URL(fileURLWithPath: try value(argument))
+                case "--store-fill": options.mode = .storeFill(URL(fileURLWithPath: try value(argument)))
+                case "--store-pages": options.mode = .storePages(URL(fileURLWithPath: try value(argument)))
+                case "--store-items": options.storeItems = try number(argument, in: 1...10_000_000)
+                case "--store-feeds": options.storeFeeds = try number(argument, in: 1...100_000)
                 case "--image-server":
                     let text = try value(argument)
                     guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
@@ -313,10 +356,11 @@ public enum BenchmarkMain {
                 default: throw Problem("--images and --image-server go with --scenario")
                 }
             }
-            // The image comparison scrolls 2,000 rows; every other run 500.
-            if case .imageSuite = options.mode {
+            // The image and store comparisons scroll 2,000 rows; every other run 500.
+            switch options.mode {
+            case .imageSuite, .storeSuite:
                 options.scroll.rows = rows ?? 2000
-            } else {
+            default:
                 options.scroll.rows = rows ?? 500
             }
             return options

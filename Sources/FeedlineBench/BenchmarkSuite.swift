@@ -99,6 +99,70 @@ struct BenchmarkSuite {
         return write(report)
     }
 
+    // MARK: Store
+
+    /// The store comparison: fill a store, time its pages at the top and
+    /// deep down, scroll All items from it in the real window, and take the
+    /// C reference's first row and frame times for the ratios. Each step in
+    /// a process of its own.
+    func runStore() -> Int32 {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-bench-store-\(UUID().uuidString).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        let size = ["--store-items", "\(options.storeItems)", "--store-feeds", "\(options.storeFeeds)"]
+        log("filling a store of \(options.storeItems) items over \(options.storeFeeds) feeds…")
+        guard let fill = child(["--store-fill", url.path] + size) else { return 1 }
+        log("timing pages at the top and deep down…")
+        guard let pages = child(["--store-pages", url.path] + size) else { return 1 }
+        let scroll = options.scroll
+        log("scrolling All items at \(Int(scroll.speed)) px/s…")
+        guard let run = child(["--scenario", "--store", url.path, "--latency", "0", "--speed", "\(Int(scroll.speed))",
+                               "--rows", "\(scroll.rows)", "--page-size", "50", "--idle", "0"]) else { return 1 }
+        let reference = runReference()
+        var report: [String: Any] = ["suite": "store", "fill": fill, "pages": pages, "scroll": run]
+        report["reference"] = reference
+        var ratios: [String: Double] = [:]
+        if let top = (pages["top_ms"] as? [String: Double])?["p50"], let deep = (pages["deep_ms"] as? [String: Double])?["p50"],
+           top > 0 {
+            ratios["deep_over_top_p50"] = deep / top
+        }
+        if let ttfr = run["time_to_first_row_ms"] as? Double, let other = reference?["time_to_first_row_ms"] as? Double,
+           other > 0 {
+            ratios["time_to_first_row"] = ttfr / other
+        }
+        if let busy = (run["frame_busy_ms"] as? [String: Double])?["p95"],
+           let other = (reference?["frame_busy_ms"] as? [String: Double])?["p95"], other > 0 {
+            ratios["frame_busy_p95"] = busy / other
+        }
+        report["ratios"] = ratios
+        print(storeSummary(report), terminator: "")
+        return write(report)
+    }
+
+    private func storeSummary(_ report: [String: Any]) -> String {
+        let fill = report["fill"] as? [String: Any] ?? [:]
+        let pages = report["pages"] as? [String: Any] ?? [:]
+        let run = report["scroll"] as? [String: Any] ?? [:]
+        let reference = report["reference"] as? [String: Any] ?? [:]
+        let ratios = report["ratios"] as? [String: Double] ?? [:]
+        func p(_ object: [String: Any], _ key: String, _ percentile: String) -> Double {
+            (object[key] as? [String: Double])?[percentile] ?? 0
+        }
+        return [
+            String(format: "store: %d items over %d feeds, filled in %.1f s, %.0f MB",
+                   fill["items"] as? Int ?? 0, fill["feeds"] as? Int ?? 0, fill["fill_seconds"] as? Double ?? 0,
+                   fill["file_mb"] as? Double ?? 0),
+            String(format: "page of 50: top p50 %.3f ms p95 %.3f ms; %d down p50 %.3f ms p95 %.3f ms (%.2fx)",
+                   p(pages, "top_ms", "p50"), p(pages, "top_ms", "p95"), pages["deep_at"] as? Int ?? 0,
+                   p(pages, "deep_ms", "p50"), p(pages, "deep_ms", "p95"), ratios["deep_over_top_p50"] ?? 0),
+            String(format: "first row: %.0f ms, reference %.0f ms (%.2fx)", run["time_to_first_row_ms"] as? Double ?? 0,
+                   reference["time_to_first_row_ms"] as? Double ?? 0, ratios["time_to_first_row"] ?? 0),
+            String(format: "frame busy p95: %.2f ms, reference %.2f ms (%.2fx); stalls %d in %d rows, duplicates %d, skipped %d",
+                   p(run, "frame_busy_ms", "p95"), p(reference, "frame_busy_ms", "p95"), ratios["frame_busy_p95"] ?? 0,
+                   run["stalls"] as? Int ?? 0, run["rows"] as? Int ?? 0, run["duplicates"] as? Int ?? 0,
+                   run["skipped"] as? Int ?? 0),
+        ].joined(separator: "\n") + "\n"
+    }
+
     // MARK: Images
 
     /// The image comparison: the same scroll without pictures and with

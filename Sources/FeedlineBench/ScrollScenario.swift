@@ -1,5 +1,6 @@
 import FeedlineUI
 import FeedCore
+import FeedStore
 import Foundation
 import GtkKit
 
@@ -26,10 +27,14 @@ final class ScrollScenario {
         var idleSeconds = 10.0
         /// Where the items' pictures are served; nil: no pictures.
         var pictures: URL?
+        /// A store made by `StoreBenchmark.fill`: the window shows its All
+        /// items timeline (pages of `pageSize`, no latency) instead of
+        /// the synthetic feed.
+        var store: URL?
     }
 
     private let settings: Settings
-    private let source: SyntheticFeedSource
+    private let source: any FeedSource
     private let window: FeedWindow
     private var ticker: FrameTicker?
     private let done: (ScrollResult) -> Void
@@ -48,8 +53,16 @@ final class ScrollScenario {
     init(settings: Settings, application: Application, done: @escaping (ScrollResult) -> Void) {
         self.settings = settings
         self.done = done
-        source = SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency,
-                                     pictures: settings.pictures)
+        if let store = settings.store {
+            // Opened here, as the app opens it: part of the time to the first row.
+            let opened = try? StoreFile(url: store).open().store
+            source = opened.map { StoredTimelineSource(store: $0, scope: .all, displayName: "All items",
+                                                       pageSize: settings.pageSize) }
+                ?? SyntheticFeedSource(pageSize: settings.pageSize, itemCount: 0)
+        } else {
+            source = SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency,
+                                         pictures: settings.pictures)
+        }
         window = FeedWindow(application: application, source: source)
         // Feedline's own is the window's already.
         if settings.strategy != .adaptive {
@@ -164,12 +177,19 @@ final class ScrollScenario {
         ticker?.stop()
         ticker = nil
         result.rows = rowsScrolled
-        result.pagesRequested = source.requestCount
-        let ids = list.items.map(\.id)
+        result.pagesRequested = (source as? SyntheticFeedSource)?.requestCount ?? 0
+        let items = list.items
+        let ids = items.map(\.id)
         result.itemsLoaded = ids.count
         result.duplicates = ids.count - Set(ids).count
-        let expected = Set((0..<ids.count).map { SyntheticFeedSource.item($0).id })
-        result.skipped = expected.subtracting(ids).count
+        if source is SyntheticFeedSource {
+            let expected = Set((0..<ids.count).map { SyntheticFeedSource.item($0).id })
+            result.skipped = expected.subtracting(ids).count
+        } else {
+            // The store's ids are its own; its item N is the synthetic item N.
+            let titles = Set(items.map(\.title))
+            result.skipped = (0..<ids.count).filter { !titles.contains(SyntheticFeedSource.item($0).title) }.count
+        }
         result.rowWidgets = list.factory.cells.count
         result.peakRSSKB = ProcessStats.peakResidentKB()
         guard settings.pictures != nil else {
