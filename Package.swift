@@ -74,7 +74,7 @@ let package = Package(
             name: "FeedlineUITests",
             dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "CGtk", "FeedCore", "FeedTestSupport", "Loopback"]
         ),
-        .testTarget(name: "FeedlineBenchTests", dependencies: ["FeedlineBench", "FeedCore"]),
+        .testTarget(name: "FeedlineBenchTests", dependencies: ["FeedlineBench", "FeedCore", "FeedStore"]),
     ],
     swiftLanguageModes: [.v6]
 )
