@@ -22,6 +22,16 @@ final class LenientFeedTests: XCTestCase {
         XCTAssertEqual(document.items.map(\.title), ["One"])
     }
 
+    func testAPrefixUsedWithoutItsNamespaceLosesNoItem() throws {
+        // media: without xmlns:media, as some feeds write it: libxml2 calls
+        // it a namespace error, not one of form; every item is read.
+        let document = try parse(rss("""
+            <item><guid>1</guid><title>One</title><media:content url="https://example.org/a.jpg"/></item>
+            <item><guid>2</guid><title>Two</title></item>
+            """))
+        XCTAssertEqual(document.items.map(\.title), ["One", "Two"])
+    }
+
     func testABareAmpersandIsText() throws {
         let document = try parse(rss(#"<item><guid>1</guid><title>Fish & Chips</title><link>https://example.org/?a=1&b=2</link></item>"#))
         XCTAssertEqual(document.items.first?.title, "Fish & Chips")

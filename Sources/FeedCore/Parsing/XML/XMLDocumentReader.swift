@@ -45,7 +45,9 @@ enum XMLDocumentReader {
             }
         }
         defer { if let document { xmlFreeDoc(document) } }
-        let wellFormed = context.pointee.wellFormed != 0
+        // A strict read that was stopped did not read the whole document,
+        // whatever libxml2 says of its form.
+        let wellFormed = context.pointee.wellFormed != 0 && (recover || context.pointee.disableSAX == 0)
         guard let document, let root = xmlDocGetRootElement(document), recover || wellFormed else {
             return .failure(firstError(context))
         }
@@ -62,9 +64,13 @@ enum XMLDocumentReader {
     }
 
     /// libxml2 calls this with the parser context as `data` (its default
-    /// user data) for every error.
-    private static let stopAtFirstError: xmlStructuredErrorFunc = { data, _ in
+    /// user data) for every error. Namespace errors (a prefix like
+    /// `media:` used without its `xmlns:media`, common in real feeds) are
+    /// no errors of form: the element is read with its prefixed name, so
+    /// they don't stop the read.
+    private static let stopAtFirstError: xmlStructuredErrorFunc = { data, error in
         guard let data else { return }
+        if let error, error.pointee.domain == Int32(XML_FROM_NAMESPACE.rawValue) { return }
         xmlStopParser(data.assumingMemoryBound(to: xmlParserCtxt.self))
     }
 
