@@ -9,6 +9,12 @@ import Foundation
 /// stored items run out the next page comes from the network, is stored,
 /// and paging goes on from the store: the reader never sees the seam. A
 /// network failure fails the page; Retry asks for the same place again.
+///
+/// A subscription never updated, with nothing stored (just added, or
+/// named on the command line), gets its first page from the network too:
+/// it is stored, the update recorded with where the older pages start,
+/// and the page shown from the store. If that fails, nothing is recorded,
+/// so Retry (or opening it again) asks the network again.
 public struct StoredTimelineSource: FeedSource {
     public let store: FeedStore
     public let scope: TimelineScope
@@ -37,6 +43,16 @@ public struct StoredTimelineSource: FeedSource {
             position = place
         }
         var page = try await store.page(of: scope, after: position, limit: pageSize)
+        var feedTitle: String?
+        if case .subscription(let feed) = scope, let network, cursor == nil, page.items.isEmpty,
+           try await store.subscription(feed)?.lastUpdated == nil {
+            let first = try await network.nextPage(after: nil)
+            try Task.checkCancellation()
+            _ = try await store.store(first.items, in: feed)
+            try await store.recordUpdate(of: feed, at: Date(), olderCursor: first.next)
+            feedTitle = first.feedTitle
+            page = try await store.page(of: scope, after: position, limit: pageSize)
+        }
         if case .subscription(let feed) = scope, let network, !page.isFull {
             var fetched = 0
             while !page.isFull, fetched < Self.networkPagesPerPage, let older = try await store.olderCursor(of: feed) {
@@ -48,9 +64,9 @@ public struct StoredTimelineSource: FeedSource {
             }
             if !page.isFull, try await store.olderCursor(of: feed) != nil, let last = page.last ?? position {
                 // Still short, and the network has more: say where to go on.
-                return FeedPage(items: page.items, next: last.pageCursor)
+                return FeedPage(items: page.items, next: last.pageCursor, feedTitle: feedTitle)
             }
         }
-        return FeedPage(items: page.items, next: page.isFull ? page.last?.pageCursor : nil)
+        return FeedPage(items: page.items, next: page.isFull ? page.last?.pageCursor : nil, feedTitle: feedTitle)
     }
 }

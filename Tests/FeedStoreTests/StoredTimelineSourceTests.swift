@@ -49,6 +49,72 @@ final class StoredTimelineSourceTests: XCTestCase {
         XCTAssertNil(value2)
     }
 
+    func testANeverUpdatedFeedTakesItsFirstPageFromTheNetworkAndStoresIt() async throws {
+        let store = try StoreFolder().open()
+        let feed = try await store.subscribe("new")
+        let network = network()
+        let source = StoredTimelineSource(store: store, scope: .subscription(feed), displayName: "new",
+                                          pageSize: 10, network: network)
+        let first = try await source.nextPage(after: nil)
+        XCTAssertEqual(first.items.map(\.title), (0..<10).map { "Item \(100 - $0)" })
+        XCTAssertEqual(first.items.first.map { Int64($0.id) != nil }, true, "shown from the store (a row id, not the guid)")
+        XCTAssertEqual(network.requests.map(\.cursor?.rawValue), [nil], "one request, for the first page")
+        let stored = try await store.itemCounts()[feed]
+        XCTAssertEqual(stored, 10, "stored")
+        let subscription = try await store.subscription(feed)
+        XCTAssertNotNil(subscription?.lastUpdated, "recorded as updated")
+        let older = try await store.olderCursor(of: feed)
+        XCTAssertEqual(older, PageCursor("10"), "where its older pages start")
+
+        // Paging goes on across the seam, and a second look starts from the store.
+        var items = first.items
+        var cursor = first.next
+        while let next = cursor {
+            let page = try await source.nextPage(after: next)
+            items += page.items
+            cursor = page.next
+        }
+        XCTAssertEqual(items.map(\.title), (0..<30).map { "Item \(100 - $0)" })
+        let again = try await source.nextPage(after: nil)
+        XCTAssertEqual(again.items.map(\.title), Array(items.prefix(10)).map(\.title))
+        XCTAssertEqual(network.requestCount, 3, "the first page was not asked for again")
+    }
+
+    func testAFirstPageThatFailsRecordsNothingSoRetryAsksTheNetworkAgain() async throws {
+        let store = try StoreFolder().open()
+        let feed = try await store.subscribe("offline")
+        let network = GatedSource()
+        network.answer(0, with: .failure(FeedError("Offline", kind: .offline)))
+        network.answer(1, with: .success(FeedPage(items: [item(2), item(1)], next: nil, feedTitle: "Back Online")))
+        let source = StoredTimelineSource(store: store, scope: .subscription(feed), displayName: "offline",
+                                          pageSize: 10, network: network)
+        do {
+            _ = try await source.nextPage(after: nil)
+            XCTFail("the network's failure reaches the list")
+        } catch let error as FeedError {
+            XCTAssertEqual(error.kind, .offline)
+        }
+        let subscription = try await store.subscription(feed)
+        XCTAssertNil(subscription?.lastUpdated, "still never updated")
+        let retried = try await source.nextPage(after: nil)
+        XCTAssertEqual(retried.items.map(\.title), ["Item 2", "Item 1"])
+        XCTAssertEqual(retried.feedTitle, "Back Online", "the feed's own title, for the window")
+        XCTAssertNil(retried.next, "the feed has no older pages")
+    }
+
+    func testAFeedUpdatedBeforeWithNothingStoredIsEmptyWithoutAsking() async throws {
+        let store = try StoreFolder().open()
+        let feed = try await store.subscribe("empty")
+        try await store.recordUpdate(of: feed, at: Date())
+        let network = GatedSource()
+        let source = StoredTimelineSource(store: store, scope: .subscription(feed), displayName: "empty",
+                                          pageSize: 10, network: network)
+        let page = try await source.nextPage(after: nil)
+        XCTAssertEqual(page.items, [])
+        XCTAssertNil(page.next)
+        XCTAssertEqual(network.requestCount, 0)
+    }
+
     func testANetworkFailureFailsThePageAndRetryGivesTheSameItems() async throws {
         let store = try StoreFolder().open()
         let feed = try await store.subscribe("flaky")
