@@ -23,6 +23,21 @@ public struct ListRow {
         Widget(borrowing: row).setAccessibleLabel(label)
     }
 
+    /// The row's accessible description (nil: none), on the row widget
+    /// as the label is. Set it in every bind: rows are recycled.
+    public func setAccessibleDescription(_ description: String?) {
+        guard let child = gtk_list_item_get_child(item), let row = gtk_widget_get_parent(child) else { return }
+        Widget(borrowing: row).setAccessibleDescription(description)
+    }
+
+    /// Adds or removes a style class on the row widget itself (the whole
+    /// row, its padding included, not only the child). Set it in every
+    /// bind: rows are recycled.
+    public func setCSSClass(_ name: String, _ present: Bool) {
+        guard let child = gtk_list_item_get_child(item), let row = gtk_widget_get_parent(child) else { return }
+        if present { gtk_widget_add_css_class(row, name) } else { gtk_widget_remove_css_class(row, name) }
+    }
+
     /// The position of the item the row shows.
     public var position: Int { Int(gtk_list_item_get_position(item)) }
 

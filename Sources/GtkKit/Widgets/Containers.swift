@@ -103,12 +103,34 @@ public final class Spinner: Widget {
     }
 }
 
-/// A GtkImage showing a named (themed) icon.
+/// A GtkImage showing a named (themed) icon, or a picture at icon size
+/// (a feed's favicon) in its place.
 @MainActor
 public final class Icon: Widget {
     public init(name: String, pixelSize: Int32? = nil) {
         super.init(gtk_image_new_from_icon_name(name), .sink)
         if let pixelSize { gtk_image_set_pixel_size(opaque, pixelSize) }
+    }
+
+    /// The texture shown, nil while a themed icon shows.
+    public private(set) var texture: Texture?
+
+    /// Shows the themed icon `name` (in place of any texture).
+    public func show(iconName name: String) {
+        texture = nil
+        gtk_image_set_from_icon_name(opaque, name)
+    }
+
+    /// Shows `texture` scaled to the icon size (the image holds a
+    /// reference to it while it shows).
+    public func show(_ texture: Texture) {
+        self.texture = texture
+        gtk_image_set_from_paintable(opaque, texture.pointer)
+    }
+
+    /// The themed icon's name, when one shows.
+    public var iconName: String? {
+        gtk_image_get_icon_name(opaque).map { String(cString: $0) }
     }
 }
 

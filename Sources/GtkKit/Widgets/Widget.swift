@@ -102,6 +102,12 @@ open class Widget: Object {
         return Int(minimum)
     }
 
+    /// Space kept free before the widget (left, in left-to-right text).
+    public var marginStart: Int32 {
+        get { gtk_widget_get_margin_start(widget) }
+        set { gtk_widget_set_margin_start(widget, newValue) }
+    }
+
     /// Space kept free after the widget (right, in left-to-right text).
     public var marginEnd: Int32 {
         get { gtk_widget_get_margin_end(widget) }
