@@ -60,20 +60,6 @@ public struct Subscription: Equatable, Sendable, Identifiable {
     }
 }
 
-/// An HTTP answer's validators: what a conditional request sends back
-/// (`If-None-Match`, `If-Modified-Since`) so an unchanged feed costs a 304.
-public struct HTTPValidators: Equatable, Sendable {
-    public var etag: String?
-    public var lastModified: String?
-
-    public init(etag: String? = nil, lastModified: String? = nil) {
-        self.etag = etag
-        self.lastModified = lastModified
-    }
-
-    public var isEmpty: Bool { etag == nil && lastModified == nil }
-}
-
 /// A subscription to add: what OPML, Add Feed and feeds.json know of it.
 public struct NewSubscription: Equatable, Sendable {
     public var spec: FeedSpec

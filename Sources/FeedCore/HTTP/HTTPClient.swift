@@ -18,6 +18,8 @@ import FoundationNetworking
 ///   "Rate limited" with `retryAfter`... except 304 Not Modified to a
 ///   conditional request (`If-None-Match` or `If-Modified-Since` among the
 ///   headers), which is returned, with its empty body.
+///   `get(_:headers:revalidating:)` makes such a request from stored
+///   `HTTPValidators` and says which of the two it got.
 /// - Header values the caller passes in (a token) never appear in any
 ///   error text.
 ///
@@ -77,5 +79,26 @@ public final class HTTPClient: Sendable {
         } onCancel: {
             exchange.cancel()
         }
+    }
+
+    /// A conditional GET: fetches `url` unless the copy `validators` name
+    /// is still current (`If-None-Match`, `If-Modified-Since`; none sent
+    /// when `validators` is empty, which makes a plain GET).
+    ///
+    /// A 304 costs one round trip and no body; it is `.notModified` with
+    /// the validators to keep. Anything else is as `get(_:headers:)`: a
+    /// full answer, or a `FeedError` with every limit of a plain GET.
+    public func get(_ url: URL, headers: [String: String] = [:],
+                    revalidating validators: HTTPValidators) async throws -> HTTPRevalidation {
+        let conditional = headers.filter { name, _ in
+            !["if-none-match", "if-modified-since"].contains(name.lowercased())
+        }.merging(validators.requestHeaders) { _, validator in validator }
+        let response = try await get(url, headers: conditional)
+        if response.status == 304 {
+            // Only a conditional request gets here with a 304 (a plain
+            // one's is an error): the copy is current.
+            return .notModified(validators.updated(by: response.validators))
+        }
+        return .modified(response)
     }
 }
