@@ -7,11 +7,16 @@ public struct FeedDocument: Sendable {
     public var items: [FeedItem]
     /// JSON Feed's `next_url`: where the feed's following document is.
     public var nextURL: URL?
+    /// The feed's own picture for a list of feeds, when it declares one:
+    /// Atom's `<icon>` (else `<logo>`), RSS's `<image><url>`, JSON Feed's
+    /// `favicon` (else `icon`); resolved against where the feed came from.
+    public var iconURL: URL?
 
-    public init(title: String, items: [FeedItem], nextURL: URL? = nil) {
+    public init(title: String, items: [FeedItem], nextURL: URL? = nil, iconURL: URL? = nil) {
         self.title = title
         self.items = items
         self.nextURL = nextURL
+        self.iconURL = iconURL
     }
 }
 
@@ -35,7 +40,10 @@ public enum JSONFeedParser {
         return FeedDocument(
             title: PlainText.line(raw.title ?? "", limit: PlainText.titleLimit),
             items: ItemIdentity.distinct(items),
-            nextURL: raw.next_url.flatMap { resolve($0, baseURL) }
+            nextURL: raw.next_url.flatMap { resolve($0, baseURL) },
+            // `favicon` is the one made for a list of feeds (small, square);
+            // `icon` is larger, for a timeline.
+            iconURL: [raw.favicon, raw.icon].lazy.compactMap { $0.flatMap { webAddress($0, baseURL) } }.first
         )
     }
 
@@ -43,6 +51,15 @@ public enum JSONFeedParser {
     /// from ("avatars/ana.png" beside a local feed file).
     private static func resolve(_ text: String, _ baseURL: URL?) -> URL? {
         URL(string: text, relativeTo: baseURL)?.absoluteURL
+    }
+
+    /// A picture's address, when it resolves to http, https or a file
+    /// (not `data:` or `javascript:`).
+    private static func webAddress(_ text: String, _ baseURL: URL?) -> URL? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, let url = resolve(trimmed, baseURL),
+              let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else { return nil }
+        return url
     }
 
     private static func item(from raw: RawItem, index: Int, baseURL: URL?) -> FeedItem {
@@ -76,6 +93,8 @@ public enum JSONFeedParser {
         var version: String?
         var title: String?
         var next_url: String?
+        var icon: String?
+        var favicon: String?
         var items: [RawItem]
     }
 

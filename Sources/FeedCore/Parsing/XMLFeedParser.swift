@@ -10,7 +10,8 @@ import Foundation
 /// `type="html"` ones are reduced to their words). Links prefer
 /// `rel="alternate"` and are resolved against `xml:base` and the
 /// document's own address. RFC 5005 `<atom:link rel="next">`, in an RSS
-/// channel or an Atom feed, becomes `nextURL`.
+/// channel or an Atom feed, becomes `nextURL`; the feed's Atom `<icon>`
+/// (else `<logo>`) or RSS `<image><url>` becomes `iconURL`.
 public enum XMLFeedParser {
     static let atom = "http://www.w3.org/2005/Atom"
     static let atom03 = "http://purl.org/atom/ns#"
@@ -31,11 +32,14 @@ public enum XMLFeedParser {
                 throw root.damage ?? FeedError("This RSS feed has no channel", kind: .notAFeed, detail: "<rss> without <channel>")
             }
             document = rss(channel: channel, items: items(in: root), baseURL: baseURL)
+            document.iconURL = rssImage(channel.child("image"))
         case ("rdf", _):
             guard let channel = root.child("channel") else {
                 throw root.damage ?? FeedError("This RSS feed has no channel", kind: .notAFeed, detail: "<rdf:RDF> without <channel>")
             }
             document = rss(channel: channel, items: items(in: root), baseURL: baseURL)
+            // RSS 1.0 describes the image beside the channel.
+            document.iconURL = rssImage(root.child("image") ?? channel.child("image"))
         case ("feed", atom), ("feed", atom03), ("feed", nil):
             document = atomFeed(root)
         case ("html", _):
@@ -140,7 +144,8 @@ public enum XMLFeedParser {
         return FeedDocument(
             title: PlainText.line(feed.child("title").map(atomText) ?? "", limit: PlainText.titleLimit),
             items: entries,
-            nextURL: nextLink(in: feed))
+            nextURL: nextLink(in: feed),
+            iconURL: picture(feed.child("icon", namespace)) ?? picture(feed.child("logo", namespace)))
     }
 
     private enum TextKind { case text, html, xhtml }
@@ -187,6 +192,25 @@ public enum XMLFeedParser {
         }
         let html = alternates.first { ($0.attributes["type"] ?? "text/html").hasPrefix("text/html") } ?? alternates.first
         return html.flatMap { url($0.attributes["href"] ?? "", in: $0) }
+    }
+
+    /// RSS's channel `<image>`: the address in its `<url>`.
+    private static func rssImage(_ image: XMLTreeNode?) -> URL? {
+        guard let image, let text = image.text(of: "url") else { return nil }
+        return picture(text, in: image)
+    }
+
+    /// Atom's `<icon>` or `<logo>`: its text is the address.
+    private static func picture(_ element: XMLTreeNode?) -> URL? {
+        element.flatMap { picture($0.text, in: $0) }
+    }
+
+    /// A picture's address, resolved; nil unless http, https or a file
+    /// (a feed's `data:` or `javascript:` is no icon).
+    private static func picture(_ text: String, in element: XMLTreeNode) -> URL? {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, let address = url(text, in: element),
+              let scheme = address.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else { return nil }
+        return address
     }
 
     /// RFC 5005's `<link rel="next">` (Atom namespace, or Atom's own).
