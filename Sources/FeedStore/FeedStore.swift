@@ -92,11 +92,24 @@ public final class FeedStore: Sendable {
     /// What `store` did.
     public struct Stored: Equatable, Sendable {
         public var added = 0
+        /// Items already stored whose content changed, updated in place.
         public var updated = 0
+        /// Items already stored that came again exactly as they were (not
+        /// written).
+        public var unchanged = 0
 
-        public init(added: Int = 0, updated: Int = 0) {
+        public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
             self.added = added
             self.updated = updated
+            self.unchanged = unchanged
+        }
+
+        mutating func count(_ upsert: StoredItem.Upsert) {
+            switch upsert {
+            case .added: added += 1
+            case .updated: updated += 1
+            case .unchanged: unchanged += 1
+            }
         }
     }
 
@@ -109,7 +122,7 @@ public final class FeedStore: Sendable {
             // Oldest first, so among items stored at once without a date
             // the feed's first gets the highest id and stays on top.
             for item in items.reversed() {
-                if try StoredItem.upsert(item, of: feed, now: now, in: db) { stored.added += 1 } else { stored.updated += 1 }
+                stored.count(try StoredItem.upsert(item, of: feed, now: now, in: db))
             }
             return stored
         }
@@ -154,8 +167,10 @@ public final class FeedStore: Sendable {
     // MARK: Updates
 
     /// Records how an update of `feed` went: when, the validators for the
-    /// next conditional request, the failure (nil clears it), and, the
-    /// first time, where its older pages start.
+    /// next conditional request, the failure (nil clears it), the feed's
+    /// own icon and title, and, the first time, where its older pages
+    /// start. The feed's title replaces only the name made up from its
+    /// address (`FeedSpec.title`), never one the reader or a list gave it.
     public func recordUpdate(of feed: Subscription.ID, at time: Date, validators: HTTPValidators? = nil,
                              failure: FeedError? = nil, title: String? = nil, iconURL: URL? = nil,
                              olderCursor: PageCursor? = nil) async throws {
@@ -171,6 +186,12 @@ public final class FeedStore: Sendable {
             }
             if let iconURL {
                 try db.execute(sql: "UPDATE subscription SET iconURL = ? WHERE id = ?", arguments: [iconURL.absoluteString, feed])
+            }
+            if let title, !title.isEmpty,
+               let spec = try String.fetchOne(db, sql: "SELECT spec FROM subscription WHERE id = ?", arguments: [feed])
+                .flatMap(StoredSpec.spec) {
+                try db.execute(sql: "UPDATE subscription SET title = ? WHERE id = ? AND title = ?",
+                               arguments: [title, feed, spec.title])
             }
             if let olderCursor {
                 try db.execute(sql: "UPDATE subscription SET olderCursor = ? WHERE id = ? AND olderCursor IS NULL",
@@ -194,7 +215,7 @@ public final class FeedStore: Sendable {
         try await pool.write { db in
             var stored = Stored()
             for item in page.items.reversed() {
-                if try StoredItem.upsert(item, of: feed, now: now, in: db) { stored.added += 1 } else { stored.updated += 1 }
+                stored.count(try StoredItem.upsert(item, of: feed, now: now, in: db))
             }
             try db.execute(sql: "UPDATE subscription SET olderCursor = ? WHERE id = ?", arguments: [page.next?.rawValue, feed])
             return stored
@@ -246,6 +267,12 @@ extension FeedStore {
     /// SQLite's journal mode ("wal").
     package func journalMode() async throws -> String? {
         try await pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+    }
+
+    /// SQLite's `PRAGMA integrity_check`: "ok" for a sound file, else
+    /// what is wrong, a line a problem.
+    package func integrityCheck() async throws -> String {
+        try await pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
     }
 
     /// Moves what the WAL holds into the database file.

@@ -32,11 +32,23 @@ enum StoredItem {
         text.flatMap(URL.init(string:))
     }
 
+    /// What `upsert` did with an item.
+    enum Upsert {
+        /// A new row.
+        case added
+        /// The row with its guid, changed in place.
+        case updated
+        /// The row with its guid, which already held exactly this: not
+        /// written at all.
+        case unchanged
+    }
+
     /// Stores `item` of subscription `feed`: a new row, or the row that
     /// has its guid updated in place (its read and starred marks, and its
-    /// place in the timeline unless the feed now dates it, stay).
-    /// Returns whether the row is new.
-    static func upsert(_ item: FeedItem, of feed: Subscription.ID, now: Date, in db: Database) throws -> Bool {
+    /// place in the timeline unless the feed now dates it, stay). A row
+    /// that already holds what the item says is left alone, so a feed
+    /// fetched again unchanged costs no writes.
+    static func upsert(_ item: FeedItem, of feed: Subscription.ID, now: Date, in db: Database) throws -> Upsert {
         let existing = try Row.fetchOne(db, sql: "SELECT id, published FROM item WHERE subscriptionID = ? AND guid = ?",
                                         arguments: [feed, item.id])
         let values: [(String, (any DatabaseValueConvertible)?)] = [
@@ -49,10 +61,14 @@ enum StoredItem {
         ]
         if let existing {
             let published: Double = item.date?.timeIntervalSince1970 ?? existing["published"]
-            let assignments = (values.map { "\($0.0) = ?" } + ["published = ?", "dated = ?"]).joined(separator: ", ")
-            try db.execute(sql: "UPDATE item SET \(assignments) WHERE id = ?",
-                           arguments: StatementArguments(values.map(\.1) + [published, item.date != nil, existing["id"] as Int64]))
-            return false
+            let names = values.map(\.0) + ["published", "dated"]
+            let newValues = values.map(\.1) + [published, item.date != nil]
+            let assignments = names.map { "\($0) = ?" }.joined(separator: ", ")
+            // `IS` compares NULLs too: only a row that differs is written.
+            let differs = names.map { "\($0) IS NOT ?" }.joined(separator: " OR ")
+            try db.execute(sql: "UPDATE item SET \(assignments) WHERE id = ? AND (\(differs))",
+                           arguments: StatementArguments(newValues + [existing["id"] as Int64] + newValues))
+            return db.changesCount > 0 ? .updated : .unchanged
         }
         let names = ["subscriptionID", "guid", "published", "dated", "stored"] + values.map(\.0)
         let arguments: [(any DatabaseValueConvertible)?] = [
@@ -60,6 +76,6 @@ enum StoredItem {
         ] + values.map(\.1)
         try db.execute(sql: "INSERT INTO item (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
                        arguments: StatementArguments(arguments))
-        return true
+        return .added
     }
 }
