@@ -39,6 +39,65 @@ public enum LaunchCommand: Equatable, Sendable {
     case version
 }
 
+/// What `feedline` runs without a window (no display, no GTK) on the
+/// store of subscriptions: `HeadlessCommands` runs it.
+public enum HeadlessCommand: Equatable, Sendable {
+    /// `--import FILE`: subscribe to the feeds of an OPML file.
+    case importOPML(URL)
+    /// `--export FILE`: write every subscription to an OPML file.
+    case exportOPML(URL)
+    /// `--update`: update every subscription once.
+    case update
+
+    static let options: Set<String> = ["--import", "--export", "--update"]
+
+    /// The headless command the arguments after the program name ask
+    /// for; nil when they ask for none (or for `--help` or `--version`,
+    /// which `LaunchCommand` answers), and the window opens. One
+    /// headless option stands alone: with anything else it is a usage
+    /// error. FILE is a path (`~` expanded, relative to the current
+    /// folder); `--name=value` works too.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> HeadlessCommand? {
+        func name(_ argument: String) -> String {
+            argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
+        }
+        guard arguments.contains(where: { options.contains(name($0)) }),
+              !arguments.contains(where: { ["-h", "--help", "--version"].contains(name($0)) }) else { return nil }
+        var remaining = arguments[...]
+        var command: (HeadlessCommand, option: String)?
+        while let argument = remaining.popFirst() {
+            let option = name(argument)
+            let inlineValue = option == argument ? nil : String(argument.dropFirst(option.count + 1))
+            guard options.contains(option) else {
+                let alone = command?.option ?? arguments.map(name).first(where: options.contains) ?? option
+                // Translators: a usage error of `feedline`: "--update works alone, without “--page-size”".
+                throw UsageError(message: Localization.format(L("%1$s works alone, without “%2$s”"), alone, argument))
+            }
+            if let command {
+                throw UsageError(message: Localization.format(L("%1$s works alone, without “%2$s”"), command.option, option))
+            }
+            switch option {
+            case "--update":
+                if inlineValue != nil {
+                    throw UsageError(message: Localization.format(L("option %s takes no value"), option))
+                }
+                command = (.update, option)
+            default:
+                var value = inlineValue
+                if value == nil, let next = remaining.first, !next.hasPrefix("-") {
+                    value = remaining.popFirst()
+                }
+                guard let value, !value.isEmpty else {
+                    throw UsageError(message: Localization.format(L("option %s needs a value"), option))
+                }
+                let file = URL(fileURLWithPath: (value as NSString).expandingTildeInPath).standardizedFileURL
+                command = (option == "--import" ? .importOPML(file) : .exportOPML(file), option)
+            }
+        }
+        return command?.0
+    }
+}
+
 /// A command line that cannot be understood; `message` says why.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var message: String
@@ -159,6 +218,8 @@ extension LaunchCommand {
             L("Feeds (one at a time):\n  URL-OR-FILE         An RSS 2.0, Atom or JSON Feed, on the web (https) or\n                      in a file; paged by its “next” links when it has them\n  --feed PATH         The same, for a file\n  --mastodon INSTANCE A Mastodon timeline, e.g. https://mastodon.social;\n                      federated unless one of:\n    --local           only the instance's own posts\n    --tag TAG         one hashtag\n  --github QUERY      GitHub repositories matching QUERY, most stars\n                      first (the first 1,000); GITHUB_TOKEN, if set,\n                      raises the rate limit\n    --api URL         a GitHub Enterprise API, e.g. https://ghe.example.com/api/v3\n  --hacker-news       Hacker News, newest stories first"),
             L("Paging:\n  --page-size N       Items per page of a local file, 1–500 (default 20)\n  --latency MS        Simulated delay before each page, in milliseconds,\n                      0–60000 (default 300 for files, 0 for the web)\n  --fail-every N      Make every Nth page request fail, to try Retry"),
             L("Reading:\n  --no-remote-images  Don't download pictures inside an item's text in\n                      the reader view (for privacy); their\n                      descriptions show instead"),
+            // Translators: `feedline --help`; keep the options, FILE and $XDG_DATA_HOME as they are, and the descriptions in their column (22 characters in).
+            L("Subscriptions, without a window (each alone; no display needed):\n  --import FILE       Subscribe to the feeds of an OPML file, with their\n                      folders and names; feeds followed already stay\n  --export FILE       Write every subscription to an OPML file\n  --update            Update every subscription once and say what changed\n                      They work on the store of your subscriptions,\n                      $XDG_DATA_HOME/feedline/feedline.sqlite"),
             L("Other:\n  -h, --help          Show this help and exit\n  --version           Show the version and exit"),
             L("Keys in the window (F1 shows them all):") + "\n" + keysHelp,
             // Translators: `feedline --help`; translate “Examples:” and the words in brackets only.
