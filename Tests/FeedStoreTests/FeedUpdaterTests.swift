@@ -138,12 +138,19 @@ final class FeedUpdaterTests: XCTestCase {
         let older = try await store.olderCursor(of: feed)
         XCTAssertEqual(older, PageCursor("0 \(page2.absoluteString)"))
 
-        // The cursor is the web source's own: the timeline pages on into
-        // the next document without a seam.
+        // The cursor is the web source's own: the timeline pages on from
+        // the stored items into the next document.
         let timeline = StoredTimelineSource(store: store, scope: .subscription(feed), displayName: "Feed 1", pageSize: 3,
                                             network: testSources().source(for: .document(server.url(1))))
-        let page = try await timeline.nextPage(after: nil)
-        XCTAssertEqual(page.items.map(\.title), ["Feed 1, item 30", "Feed 1, item 29", "Feed 102, item 28"])
+        var titles: [String] = []
+        var cursor: PageCursor?
+        for _ in 0..<10 {
+            let page = try await timeline.nextPage(after: cursor)
+            titles += page.items.map(\.title)
+            guard let next = page.next else { break }
+            cursor = next
+        }
+        XCTAssertEqual(titles, ["Feed 1, item 30", "Feed 1, item 29", "Feed 102, item 28", "Feed 102, item 27"])
 
         try await store.rename(feed, to: "My name for it")
         server.publish(1, items: [31, 30, 29])
