@@ -177,13 +177,17 @@ final class HeadlessCommandTests: XCTestCase {
             if subscription.lastUpdated != nil { XCTAssertEqual(count, 20, subscription.title) }
         }
         let committed = Set(updated.map(\.title))
+        // Killed between storing a feed's items and recording its update,
+        // a feed has its items but no validators: it is fetched again in
+        // full, and its items come again unchanged.
+        let withItems = subscriptions.filter { (counts[$0.id] ?? 0) > 0 }.count
 
         server.setAnswerTime(.zero)
         let requestsBefore = server.requests.count
         let again = try home.run(["--update"])
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stdout.hasSuffix("Updated \(feeds + 1) feeds: \(20 * (feeds + 1 - committed.count)) new items\n"),
-                      again.stdout)
+        let newItems = (20 * (feeds + 1 - withItems)).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        XCTAssertTrue(again.stdout.hasSuffix("Updated \(feeds + 1) feeds: \(newItems) new items\n"), again.stdout)
         let second = server.requests.dropFirst(requestsBefore)
         let revalidated = second.filter { $0.header("If-None-Match") != nil }.count
         XCTAssertEqual(revalidated, committed.subtracting(["GNOME Help"]).count, "what was committed costs a 304")
