@@ -26,8 +26,10 @@ enum ShortcutsWindow {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;")
         }
-        let groupXML = groups.map { group in
-            let shortcuts = group.shortcuts.map { title, accelerator in
+        // Typed: GRDB (through FeedStore) makes string literals joined
+        // with `joined(separator:)` SQL unless told they are strings.
+        let groupXML: String = groups.map { group -> String in
+            let shortcuts: String = group.shortcuts.map { title, accelerator -> String in
                 """
                 <child><object class="GtkShortcutsShortcut">
                   <property name="title">\(escape(title))</property>
