@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import GRDB
 
@@ -14,9 +15,48 @@ public struct StoreSettings: Equatable, Sendable {
     }
 }
 
+/// What the window keeps between runs: the view open last, how All
+/// items is laid out (each subscription keeps its own, `Subscription.layout`),
+/// and whether the reader view loads pictures inside items' text. Each
+/// is written on its own (`setLastOpened`...), so two windows changing
+/// different ones never undo each other.
+public struct ViewSettings: Equatable, Sendable {
+    /// The timeline shown last; nil before any (or when it was removed).
+    public var lastOpened: TimelineScope?
+    public var allItemsLayout: FeedLayout = .list
+    public var loadsRemoteImages = true
+
+    public init(lastOpened: TimelineScope? = nil, allItemsLayout: FeedLayout = .list, loadsRemoteImages: Bool = true) {
+        self.lastOpened = lastOpened
+        self.allItemsLayout = allItemsLayout
+        self.loadsRemoteImages = loadsRemoteImages
+    }
+}
+
+extension TimelineScope {
+    /// As a setting: "all", or "subscription ID".
+    var settingValue: String {
+        switch self {
+        case .all: "all"
+        case .subscription(let id): "subscription \(id)"
+        }
+    }
+
+    init?(settingValue: String) {
+        if settingValue == "all" {
+            self = .all
+            return
+        }
+        let parts = settingValue.split(separator: " ")
+        guard parts.count == 2, parts[0] == "subscription", let id = Subscription.ID(parts[1]) else { return nil }
+        self = .subscription(id)
+    }
+}
+
 extension FeedStore {
     private enum Key: String {
         case retentionDays, retentionKeepPerFeed, updateMinutes, feedsJSONMigrated
+        case lastOpened, allItemsLayout, loadsRemoteImages
     }
 
     public func settings() async throws -> StoreSettings {
@@ -37,6 +77,42 @@ extension FeedStore {
             try Self.set(.retentionKeepPerFeed, String(settings.retention.keepPerFeed), in: db)
             try Self.set(.updateMinutes, String(settings.updateMinutes), in: db)
         }
+    }
+
+    /// What the window keeps. A view open last whose subscription is gone
+    /// reads as nil.
+    public func viewSettings() async throws -> ViewSettings {
+        try await pool.read { db in
+            let values = try Self.values(db)
+            var settings = ViewSettings()
+            if let scope = values[.lastOpened].flatMap(TimelineScope.init(settingValue:)) {
+                if case .subscription(let id) = scope {
+                    let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM subscription WHERE id = ?)",
+                                                   arguments: [id]) ?? false
+                    settings.lastOpened = exists ? scope : nil
+                } else {
+                    settings.lastOpened = scope
+                }
+            }
+            settings.allItemsLayout = values[.allItemsLayout].flatMap(FeedLayout.init(rawValue:)) ?? .list
+            settings.loadsRemoteImages = values[.loadsRemoteImages] != "0"
+            return settings
+        }
+    }
+
+    /// Remembers `scope` as the view to open at the next start.
+    public func setLastOpened(_ scope: TimelineScope) async throws {
+        try await pool.write { db in try Self.set(.lastOpened, scope.settingValue, in: db) }
+    }
+
+    public func setAllItemsLayout(_ layout: FeedLayout) async throws {
+        try await pool.write { db in try Self.set(.allItemsLayout, layout.rawValue, in: db) }
+    }
+
+    /// Whether the reader view loads pictures inside items' text ("Load
+    /// Pictures in Articles").
+    public func setLoadsRemoteImages(_ loads: Bool) async throws {
+        try await pool.write { db in try Self.set(.loadsRemoteImages, loads ? "1" : "0", in: db) }
     }
 
     /// Whether feeds.json of an earlier version has been taken in (once).

@@ -6,15 +6,27 @@ import Foundation
 ///
 /// For one subscription whose feed gives older pages (RFC 5005 next
 /// links, Mastodon's Link header, GitHub and Hacker News pages), when its
-/// stored items run out the next page comes from the network, is stored,
-/// and paging goes on from the store: the reader never sees the seam. A
-/// network failure fails the page; Retry asks for the same place again.
+/// stored items run out the next pages come from the network: each is
+/// stored (and the feed's older cursor moved past it) and shown as the
+/// feed gives it, so the reader never sees the seam, whatever the items'
+/// dates say (items of one date across two pages, undated items, a feed
+/// not in date order would otherwise sort above the place reached and be
+/// skipped). A network failure fails the page; Retry asks for the same
+/// place again. The next time the feed opens, those items come from the
+/// store.
 ///
-/// A subscription never updated, with nothing stored (just added, or
-/// named on the command line), gets its first page from the network too:
-/// it is stored, the update recorded with where the older pages start,
-/// and the page shown from the store. If that fails, nothing is recorded,
-/// so Retry (or opening it again) asks the network again.
+/// A subscription with nothing stored that was never updated (just added,
+/// imported, named on the command line) or whose last update failed gets
+/// its first page from the network too: it is stored, the update recorded
+/// with where the older pages start, and the page shown from the store.
+/// A failure is recorded as the feed's (the sidebar shows it) and fails
+/// the page; Retry, or opening it again, asks the network again.
+///
+/// Cursors name a place in the store ("published id", `TimelineCursor`),
+/// or, past the stored items, a place in the feed ("network B CURSOR":
+/// the feed's own cursor, and B, the time undated items of the pages
+/// from there are stored at, just below those shown before them, so that
+/// they come back in the same order from the store).
 public struct StoredTimelineSource: FeedSource {
     public let store: FeedStore
     public let scope: TimelineScope
@@ -24,7 +36,7 @@ public struct StoredTimelineSource: FeedSource {
     public let network: (any FeedSource)?
     public let displayName: String
     /// Network pages fetched at most for one page of the timeline (a feed
-    /// whose pages all hold items already stored moves on without end).
+    /// whose pages are empty but link on moves on without end).
     static let networkPagesPerPage = 4
 
     public init(store: FeedStore, scope: TimelineScope, displayName: String, pageSize: Int = 50,
@@ -39,34 +51,105 @@ public struct StoredTimelineSource: FeedSource {
     public func nextPage(after cursor: PageCursor?) async throws -> FeedPage {
         var position: TimelineCursor?
         if let cursor {
+            if let place = NetworkPlace(cursor) {
+                return try await olderPage(from: place)
+            }
             guard let place = TimelineCursor(cursor) else { throw FeedError.badCursor(cursor) }
             position = place
         }
         var page = try await store.page(of: scope, after: position, limit: pageSize)
         var feedTitle: String?
-        if case .subscription(let feed) = scope, let network, cursor == nil, page.items.isEmpty,
-           try await store.subscription(feed)?.lastUpdated == nil {
-            let first = try await network.nextPage(after: nil)
-            try Task.checkCancellation()
-            _ = try await store.store(first.items, in: feed)
-            try await store.recordUpdate(of: feed, at: Date(), olderCursor: first.next)
+        if cursor == nil, page.items.isEmpty, let first = try await fetchFirstPage() {
             feedTitle = first.feedTitle
             page = try await store.page(of: scope, after: position, limit: pageSize)
         }
-        if case .subscription(let feed) = scope, let network, !page.isFull {
-            var fetched = 0
-            while !page.isFull, fetched < Self.networkPagesPerPage, let older = try await store.olderCursor(of: feed) {
-                try Task.checkCancellation()
-                let older = try await network.nextPage(after: older)
-                fetched += 1
-                _ = try await store.storeOlderPage(older, of: feed)
-                page = try await store.page(of: scope, after: position, limit: pageSize)
-            }
-            if !page.isFull, try await store.olderCursor(of: feed) != nil, let last = page.last ?? position {
-                // Still short, and the network has more: say where to go on.
-                return FeedPage(items: page.items, next: last.pageCursor, feedTitle: feedTitle)
-            }
+        guard case .subscription(let feed) = scope, network != nil, !page.isFull,
+              let older = try await store.olderCursor(of: feed) else {
+            return FeedPage(items: page.items, next: page.isFull ? page.last?.pageCursor : nil, feedTitle: feedTitle)
         }
-        return FeedPage(items: page.items, next: page.isFull ? page.last?.pageCursor : nil, feedTitle: feedTitle)
+        // The stored items end here; the feed's older pages go on.
+        let bottom = (page.last ?? position).map(\.published) ?? Date().timeIntervalSince1970
+        let place = NetworkPlace(cursor: older, undatedAt: bottom - 1)
+        guard page.items.isEmpty else {
+            return FeedPage(items: page.items, next: place.pageCursor, feedTitle: feedTitle)
+        }
+        var fetched = try await olderPage(from: place)
+        fetched.feedTitle = feedTitle
+        return fetched
     }
+
+    /// For a subscription with nothing stored, never updated or whose last
+    /// update failed: its first page from the network, stored and
+    /// recorded (a failure recorded too). Nil when there is nothing to do.
+    private func fetchFirstPage() async throws -> FeedPage? {
+        guard case .subscription(let feed) = scope, let network,
+              let subscription = try await store.subscription(feed),
+              subscription.lastUpdated == nil || subscription.failure != nil else { return nil }
+        let first: FeedPage
+        do {
+            first = try await network.nextPage(after: nil)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            try await store.recordUpdate(of: feed, at: Date(), failure: FeedError(describing: error))
+            throw error
+        }
+        try Task.checkCancellation()
+        _ = try await store.store(first.items, in: feed)
+        try await store.recordUpdate(of: feed, at: Date(), olderCursor: first.next)
+        return first
+    }
+
+    /// The feed's page at `place`, stored and shown as the feed gives it
+    /// (its items named `network:GUID` in the list, apart from stored
+    /// rows). Empty pages that link on are followed a few times.
+    private func olderPage(from place: NetworkPlace) async throws -> FeedPage {
+        guard case .subscription(let feed) = scope, let network else { throw FeedError.badCursor(place.pageCursor) }
+        var place = place
+        for _ in 0..<Self.networkPagesPerPage {
+            try Task.checkCancellation()
+            let page = try await network.nextPage(after: place.cursor)
+            try Task.checkCancellation()
+            _ = try await store.storeOlderPage(page, of: feed, now: Date(timeIntervalSince1970: place.undatedAt))
+            let next = page.next.map { NetworkPlace(cursor: $0, undatedAt: place.undatedAt - 1) }
+            if !page.items.isEmpty || next == nil {
+                let items = page.items.map { item in
+                    var shown = item
+                    shown.id = NetworkPlace.itemPrefix + item.id
+                    return shown
+                }
+                return FeedPage(items: items, next: next?.pageCursor)
+            }
+            place = next!
+        }
+        // Still nothing: say where to go on (paging's stall guard stops a
+        // feed that never moves).
+        return FeedPage(items: [], next: place.pageCursor)
+    }
+}
+
+/// A place in a subscription's feed beyond its stored items.
+struct NetworkPlace {
+    static let prefix = "network "
+    /// What the items of network pages are called in the list.
+    static let itemPrefix = "network:"
+
+    var cursor: PageCursor
+    /// When undated items of the page are stored as published.
+    var undatedAt: Double
+
+    init(cursor: PageCursor, undatedAt: Double) {
+        self.cursor = cursor
+        self.undatedAt = undatedAt
+    }
+
+    init?(_ cursor: PageCursor) {
+        guard cursor.rawValue.hasPrefix(Self.prefix) else { return nil }
+        let parts = cursor.rawValue.dropFirst(Self.prefix.count).split(separator: " ", maxSplits: 1,
+                                                                        omittingEmptySubsequences: false)
+        guard parts.count == 2, let undatedAt = Double(parts[0]), undatedAt.isFinite, !parts[1].isEmpty else { return nil }
+        self.init(cursor: PageCursor(String(parts[1])), undatedAt: undatedAt)
+    }
+
+    var pageCursor: PageCursor { PageCursor("\(Self.prefix)\(undatedAt) \(cursor.rawValue)") }
 }

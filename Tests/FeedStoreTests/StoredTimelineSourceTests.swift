@@ -80,7 +80,7 @@ final class StoredTimelineSourceTests: XCTestCase {
         XCTAssertEqual(network.requestCount, 3, "the first page was not asked for again")
     }
 
-    func testAFirstPageThatFailsRecordsNothingSoRetryAsksTheNetworkAgain() async throws {
+    func testAFailedFirstPageIsRecordedAndRetryAsksTheNetworkAgain() async throws {
         let store = try StoreFolder().open()
         let feed = try await store.subscribe("offline")
         let network = GatedSource()
@@ -94,12 +94,14 @@ final class StoredTimelineSourceTests: XCTestCase {
         } catch let error as FeedError {
             XCTAssertEqual(error.kind, .offline)
         }
-        let subscription = try await store.subscription(feed)
-        XCTAssertNil(subscription?.lastUpdated, "still never updated")
+        let failed = try await store.subscription(feed)
+        XCTAssertEqual(failed?.failure?.kind, .offline, "the feed's failure, for the sidebar")
         let retried = try await source.nextPage(after: nil)
         XCTAssertEqual(retried.items.map(\.title), ["Item 2", "Item 1"])
         XCTAssertEqual(retried.feedTitle, "Back Online", "the feed's own title, for the window")
         XCTAssertNil(retried.next, "the feed has no older pages")
+        let recovered = try await store.subscription(feed)
+        XCTAssertNil(recovered?.failure, "the failure is cleared")
     }
 
     func testAFeedUpdatedBeforeWithNothingStoredIsEmptyWithoutAsking() async throws {
@@ -136,10 +138,35 @@ final class StoredTimelineSourceTests: XCTestCase {
         }
         let retried = try await source.nextPage(after: cursor)
         XCTAssertEqual(retried.items.map(\.title), ["Item 1", "Item 0"])
-        let end = try await source.nextPage(after: try XCTUnwrap(retried.next))
-        XCTAssertEqual(end.items, [])
-        XCTAssertNil(end.next, "the network said it has no more")
+        XCTAssertNil(retried.next, "the network said it has no more")
         XCTAssertEqual(network.requestCount, 2)
+    }
+
+    func testItemsOfOneDateAndUndatedItemsAreNotLostAtTheSeam() async throws {
+        let store = try StoreFolder().open()
+        let feed = try await store.subscribe("undated")
+        // Three pages: the first two of items all of one date, the last undated.
+        let network = GatedSource()
+        let sameDate = Date(timeIntervalSince1970: 1_700_000_000)
+        for page in 0..<3 {
+            let items = (page * 5..<page * 5 + 5).map { n in
+                FeedItem(id: "item-\(n)", title: "Item \(n)", date: page < 2 ? sameDate : nil)
+            }
+            network.answer(page, with: .success(FeedPage(items: items, next: page < 2 ? PageCursor(String(page + 1)) : nil)))
+        }
+        let source = StoredTimelineSource(store: store, scope: .subscription(feed), displayName: "undated",
+                                          pageSize: 3, network: network)
+        let items = try await walk(source)
+        XCTAssertEqual(items.map(\.title), (0..<15).map { "Item \($0)" }, "every item once, in the feed's order")
+        XCTAssertEqual(network.requestCount, 3)
+        let stored = try await walk(source)
+        XCTAssertEqual(network.requestCount, 3, "no request the second time")
+        XCTAssertEqual(Set(stored.map(\.title)), Set(items.map(\.title)), "from the store, every item once")
+        XCTAssertEqual(stored.count, 15)
+        // Items of one date keep no order among themselves in the store
+        // (ties go by the order stored); undated ones stay below, in order.
+        XCTAssertEqual(stored.suffix(5).map(\.title), (10..<15).map { "Item \($0)" })
+        XCTAssertEqual(stored.suffix(5).map(\.date), [Date?](repeating: nil, count: 5), "undated items stay undated")
     }
 
     func testAllItemsEndWhereTheStoreEnds() async throws {

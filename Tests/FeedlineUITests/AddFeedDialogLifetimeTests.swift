@@ -10,19 +10,14 @@ import XCTest
 /// The Add Feed dialog outliving nothing it should not: its window closing
 /// while the dialog is up, after a check failed, leaves the app running.
 final class AddFeedDialogLifetimeTests: GtkTestCase, @unchecked Sendable {
-    private let fixture = FeedFixture()
-
     func testClosingTheWindowWithTheDialogUpAfterAFailedCheck() throws {
         let server = try LoopbackServer { _ in
             .text("<!DOCTYPE html><html><body><p>Hi</p></body></html>", headers: ["Content-Type": "text/html"])
         }
         defer { server.stop() }
         try MainActor.assumeIsolated {
-            let factory = FeedSourceFactory(sampleFile: fixture.writeFeed(named: "sample.json", count: 5),
-                                            pageSize: 10, http: HTTPClient())
-            let file = FeedLibraryFile(url: fixture.directory.appendingPathComponent("feeds.json"))
-            let window = FeedWindow(application: TestApplication.shared, feed: .sample,
-                                    catalog: FeedCatalog(file: file) { factory.source(for: $0) })
+            let reader = SubscriptionsFixture(sampleCount: 5)
+            let window = FeedWindow(application: TestApplication.shared, subscriptions: reader.startedSubscriptions())
             window.present()
             waitUntil("the feed shows") { window.feedList.itemCount > 0 }
             XCTAssertTrue(window.window.activateAction("win.add-feed"))

@@ -132,37 +132,38 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testEachFeedOpensInTheLayoutChosenForItAlsoAfterARestart() {
-        MainActor.assumeIsolated {
-            let file = FeedLibraryFile(url: fixture.directory.appendingPathComponent("config/feedline/feeds.json"))
-            let factory = FeedSourceFactory(
-                sampleFile: fixture.writeFeed(named: "sample.json", title: "Sample", count: 30, label: "Sample"),
-                pageSize: 10, http: HTTPClient())
-            let photos = FeedSpec.document(fixture.writeFeed(named: "photos.json", title: "Photos", count: 30))
-            let catalog = FeedCatalog(file: file) { factory.source(for: $0) }
-            catalog.add(SavedFeed(photos, title: "Photos"))
-            let window = FeedWindow(application: TestApplication.shared, feed: photos, catalog: catalog)
-            track(window)
-            window.present()
-            waitUntil("the photos feed is shown") { window.feedList.itemCount > 0 }
+    func testEachFeedOpensInTheLayoutChosenForItAlsoAfterARestart() throws {
+        try MainActor.assumeIsolated {
+            let reader = SubscriptionsFixture()
+            let store = try reader.store()
+            let photos = FeedSpec.document(reader.feeds.writeFeed(named: "photos.json", title: "Photos", count: 30))
+            let ids = try subscribe(store, [(.sample, "Sample", []), (photos, "Photos", [])])
+            let window = openWindow(on: reader.subscriptions(over: store), opening: .scope(.subscription(ids[1])))
             XCTAssertTrue(window.feedList.view is ListView, "a list until chosen otherwise")
             window.header.gridButton.click()
             waitUntil("the grid") { window.feedList.view is GridView }
 
-            window.open(.sample)
+            window.open(.subscription(ids[0]))
             waitUntil("the sample feed is shown") { window.feedList.items.first?.title == "Sample 0" }
             XCTAssertTrue(window.feedList.view is ListView, "the sample feed was never switched")
             XCTAssertTrue(window.header.listButton.isActive)
-            window.open(photos)
+            window.open(.all)
+            waitUntil("All items is shown") { window.window.title == "All items" && window.feedList.itemCount > 0 }
+            XCTAssertTrue(window.feedList.view is ListView, "All items keeps a layout of its own")
+            window.open(.subscription(ids[1]))
             waitUntil("the photos feed is back") { window.feedList.items.first?.title == "Item 0" }
             XCTAssertTrue(window.feedList.view is GridView, "in the grid chosen for it")
             XCTAssertTrue(window.header.gridButton.isActive)
 
-            let restarted = FeedCatalog(file: file) { factory.source(for: $0) }
-            XCTAssertEqual(restarted.layout(of: photos), .grid, "kept in feeds.json")
-            XCTAssertEqual(restarted.layout(of: .sample), .list)
-            let reopened = FeedWindow(application: TestApplication.shared, feed: photos, catalog: restarted)
-            track(reopened)
+            let kept = try wait("the store keeps it") {
+                for _ in 0..<100 where try await store.subscriptions()[1].layout != .grid {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                return try await store.subscriptions().map(\.layout)
+            }
+            XCTAssertEqual(kept, [.list, .grid], "kept in the store")
+            let reopened = openWindow(on: reader.subscriptions(over: store), opening: .scope(.subscription(ids[1])),
+                                      waitForItems: false)
             XCTAssertTrue(reopened.feedList.view is GridView, "a new window opens it as a grid")
             XCTAssertTrue(reopened.header.gridButton.isActive)
         }

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import FeedTestSupport
 import Loopback
 import Foundation
@@ -8,16 +9,20 @@ import XCTest
 
 @testable import FeedlineUI
 
-/// The window against a real HTTP server on 127.0.0.1: switching feeds,
-/// adding one through the dialog, the remembered list across restarts and
-/// a damaged feeds.json, and a rate limit counted down and retried.
+/// The window on a real store against a real HTTP server on 127.0.0.1:
+/// opening another subscription from the sidebar, adding one through the
+/// Add Feed dialog, renaming and removing one, a rate limit counted down
+/// and retried, and the main menu's picture setting kept in the store.
 final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
     private let fixture = FeedFixture()
+    private var subscriptionsFixture: SubscriptionsFixture!
     private var server: LoopbackServer!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
+        subscriptionsFixture = MainActor.assumeIsolated { SubscriptionsFixture() }
         let news = try Data(contentsOf: fixture.writeFeed(named: "news.json", title: "Loopback News", count: 45, label: "News"))
+        let repositories = try Data(contentsOf: fixture.writeFeed(named: "repos.json", title: "Repositories", count: 12, label: "Repo"))
         let rateLimited = Mutex(false)
         server = try LoopbackServer { request in
             switch request.path {
@@ -29,6 +34,7 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
                 }
                 return Self.repositories(page: page, port: request.header("host") ?? "")
             case "/news.json": return .init(headers: ["Content-Type": "application/feed+json"], body: news)
+            case "/repos.json": return .init(headers: ["Content-Type": "application/feed+json"], body: repositories)
             case "/page.html":
                 return .text("<!DOCTYPE html><html><head><title>Hello</title></head><body><p>Hi</p></body></html>",
                              headers: ["Content-Type": "text/html"])
@@ -40,6 +46,7 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
     override func tearDown() {
         super.tearDown()
         server?.stop()
+        subscriptionsFixture = nil
     }
 
     /// A GitHub search answer: 30 repositories on page 1, 10 on page 2.
@@ -61,112 +68,92 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
         return .init(headers: headers, body: body)
     }
 
-    private var libraryFile: FeedLibraryFile {
-        FeedLibraryFile(url: fixture.directory.appendingPathComponent("config/feedline/feeds.json"))
+    /// The sample feed (its first page stored, as an update would) and
+    /// the news feed on the server (never updated), and a window showing
+    /// the sample.
+    @MainActor
+    private func sampleWithNewsSubscribed(file: StaticString = #filePath, line: UInt = #line) throws
+        -> (FeedWindow, Subscriptions, news: Subscription.ID) {
+        let store = try subscriptionsFixture.store()
+        let ids = try subscribe(store, [(.sample, FeedSpec.sample.title, []),
+                                        (.document(server.url("/news.json")), "Loopback News", [])], file: file, line: line)
+        let subscriptions = subscriptionsFixture.subscriptions(over: store)
+        let window = openWindow(on: subscriptions, opening: .scope(.subscription(ids[0])), file: file, line: line)
+        waitUntil("the sample feed shows", file: file, line: line) { window.window.title == "Sample" }
+        return (window, subscriptions, ids[1])
     }
 
+    /// As `sampleWithNewsSubscribed`, switched to the news feed from the sidebar.
     @MainActor
-    private func catalog() -> FeedCatalog {
-        let factory = FeedSourceFactory(
-            sampleFile: fixture.writeFeed(named: "sample.json", title: "Sample", count: 30, label: "Sample"),
-            pageSize: 10, http: HTTPClient())
-        return FeedCatalog(file: libraryFile) { factory.source(for: $0) }
-    }
-
-    @MainActor
-    private func openWindow(_ feed: FeedSpec, catalog: FeedCatalog) -> FeedWindow {
-        let window = FeedWindow(application: TestApplication.shared, feed: feed, catalog: catalog)
-        track(window)
-        window.present()
-        waitUntil("the first page is shown") {
-            window.feedList.itemCount > 0 && window.feedList.adjustment.pageSize > 0
-        }
-        return window
-    }
-
-    /// A window on the sample feed, with the news feed saved beside it.
-    @MainActor
-    private func sampleWithNewsSaved(file: StaticString = #filePath, line: UInt = #line) throws -> (FeedWindow, FeedSpec) {
-        let news = FeedSpec.document(server.url("/news.json"))
-        try libraryFile.save(FeedLibrary(feeds: [SavedFeed(news, title: "Loopback News")]))
-        return (openWindow(.sample, catalog: catalog()), news)
-    }
-
-    /// As `sampleWithNewsSaved`, switched to the news feed from the menu.
-    @MainActor
-    private func switchedToNews(file: StaticString = #filePath, line: UInt = #line) throws -> (FeedWindow, FeedSpec) {
-        let (window, news) = try sampleWithNewsSaved(file: file, line: line)
-        XCTAssertTrue(window.window.activateAction("win.open-feed", string: "1"), file: file, line: line)
+    private func switchedToNews(file: StaticString = #filePath, line: UInt = #line) throws -> (FeedWindow, Subscriptions) {
+        let (window, subscriptions, news) = try sampleWithNewsSubscribed(file: file, line: line)
+        XCTAssertTrue(window.window.activateAction("win.open-view", string: String(news)), file: file, line: line)
         waitUntil("the web feed's first page is shown", file: file, line: line) {
-            self.ids(window).first == "item-0" && window.feedList.items.first?.title == "News 0"
+            window.feedList.items.first?.title == "News 0"
         }
-        return (window, news)
+        return (window, subscriptions)
     }
 
-    func testSwitchingToASavedFeedReplacesTheList() throws {
+    func testOpeningAnotherSubscriptionReplacesTheList() throws {
         try MainActor.assumeIsolated {
-            let (window, _) = try sampleWithNewsSaved()
-            XCTAssertEqual(window.switcher.button.label, "Sample")
-            XCTAssertEqual(window.switcher.feedLabels, ["GNOME Help (open)", "Loopback News"])
+            let (window, _, news) = try sampleWithNewsSubscribed()
+            waitUntil("the sidebar counts the sample's first page") {
+                self.sidebarRows(window) == ["All items 10", "Sample 10", "Loopback News 0"]
+            }
 
-            XCTAssertTrue(window.window.activateAction("win.open-feed", string: "1"))
-            waitUntil("the web feed's first page is shown") { self.ids(window).first == "item-0" && window.feedList.items.first?.title == "News 0" }
+            XCTAssertTrue(window.window.activateAction("win.open-view", string: String(news)))
+            waitUntil("the web feed's first page is shown") { window.feedList.items.first?.title == "News 0" }
             XCTAssertEqual(window.window.title, "Loopback News")
-            XCTAssertEqual(window.switcher.button.label, "Loopback News")
+            XCTAssertEqual(window.scope, .subscription(news))
             XCTAssertFalse(window.feedList.items.contains { $0.title.hasPrefix("Sample") }, "nothing of the old feed is left")
-            XCTAssertEqual(server.requests.map(\.path), ["/news.json"])
-            XCTAssertTrue(try server.request(0).header("user-agent")?.hasPrefix("Feedline/") ?? false)
+            XCTAssertEqual(server.feedPaths, ["/news.json"])
+            XCTAssertTrue(server.requests.first { $0.path == "/news.json" }?.header("user-agent")?.hasPrefix("Feedline/") ?? false)
+            waitUntil("its count follows in the sidebar") { self.sidebarRows(window).last == "Loopback News 10" }
         }
     }
 
     func testPagingGoesOnInTheFeedSwitchedTo() throws {
         try MainActor.assumeIsolated {
             let (window, _) = try switchedToNews()
-            // One document paged locally.
             scrollToBottom(window)
             waitUntil("the second page") { window.feedList.itemCount >= 20 }
             settle(window)
         }
     }
 
-    func testTheFeedSwitchedToIsOpenedAgainAfterARestart() throws {
-        try MainActor.assumeIsolated {
-            let (_, news) = try switchedToNews()
-            let restarted = FeedCatalog(file: libraryFile) { _ in GatedSource() }
-            XCTAssertEqual(restarted.library.lastOpened, news)
-            XCTAssertEqual(restarted.entries.map(\.title), ["GNOME Help", "Loopback News"])
-        }
-    }
-
     /// A window on the sample feed with the Add Feed dialog up.
     @MainActor
-    private func addFeedDialog(file: StaticString = #filePath, line: UInt = #line) throws -> (FeedWindow, FeedCatalog, AddFeedDialog) {
-        let catalog = catalog()
-        let window = openWindow(.sample, catalog: catalog)
+    private func addFeedDialog(file: StaticString = #filePath, line: UInt = #line) throws
+        -> (FeedWindow, Subscriptions, AddFeedDialog) {
+        let (window, subscriptions, _) = try sampleWithNewsSubscribed(file: file, line: line)
         XCTAssertTrue(window.window.activateAction("win.add-feed"), file: file, line: line)
         let dialog = try XCTUnwrap(window.addFeedDialog, file: file, line: line)
         waitUntil("the dialog is up", file: file, line: line) { dialog.window.isMapped }
-        return (window, catalog, dialog)
+        return (window, subscriptions, dialog)
     }
 
-    func testTheAddFeedDialogTakesTypingAtOnce() throws {
+    func testTheSidebarsAddButtonOpensAddFeedReadyForTyping() throws {
         try MainActor.assumeIsolated {
-            let (_, _, dialog) = try addFeedDialog()
+            let (window, _, _) = try sampleWithNewsSubscribed()
+            let sidebar = try XCTUnwrap(window.sidebar)
+            sidebar.addButton.click()
+            let dialog = try XCTUnwrap(window.addFeedDialog)
             defer { dialog.window.close() }
+            waitUntil("the dialog is up") { dialog.window.isMapped }
             XCTAssertTrue(dialog.address.containsFocus, "typing can start at once")
         }
     }
 
     func testAddingAWebPageSaysWhyAndTheDialogStays() throws {
         try MainActor.assumeIsolated {
-            let (_, catalog, dialog) = try addFeedDialog()
+            let (_, subscriptions, dialog) = try addFeedDialog()
             defer { dialog.window.close() }
             dialog.address.text = server.url("/page.html").absoluteString
             dialog.addButton.click()
             waitUntil("the check fails") { dialog.message.text.hasPrefix("Couldn't add this feed: ") }
             XCTAssertTrue(dialog.message.text.contains("web page"), dialog.message.text)
             XCTAssertTrue(dialog.window.isMapped)
-            XCTAssertTrue(catalog.library.feeds.isEmpty)
+            XCTAssertEqual(subscriptions.list.count, 2, "nothing subscribed")
         }
     }
 
@@ -180,23 +167,37 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAddingAFeedChecksItThenSavesAndOpensIt() throws {
+    func testAddingAFeedChecksItThenSubscribesStoresAndOpensIt() throws {
         try MainActor.assumeIsolated {
-            let (window, catalog, dialog) = try addFeedDialog()
+            let (window, subscriptions, dialog) = try addFeedDialog()
+            let added = FeedSpec.document(server.url("/repos.json"))
+            dialog.address.text = server.url("/repos.json").absoluteString
+            dialog.addButton.click()
+            waitUntil("the window shows the new feed") { window.window.title == "Repositories" && window.feedList.itemCount > 0 }
+            XCTAssertFalse(dialog.window.isMapped, "the dialog closed")
+            let subscription = try XCTUnwrap(subscriptions.subscription(for: added))
+            XCTAssertEqual(subscription.title, "Repositories", "named by the feed")
+            XCTAssertEqual(window.scope, .subscription(subscription.id))
+            XCTAssertEqual(sidebarRows(window).last, "Repositories 10", "in the sidebar, with the items stored")
+            XCTAssertEqual(server.feedPaths, ["/repos.json"], "the check's page was stored: one request")
+            waitUntil("the status line says so") { window.statusBar.label.text == "Added “Repositories”" }
+        }
+    }
+
+    func testAddingAFeedFollowedAlreadyOpensIt() throws {
+        try MainActor.assumeIsolated {
+            let (window, subscriptions, dialog) = try addFeedDialog()
             dialog.address.text = server.url("/news.json").absoluteString
             dialog.addButton.click()
-            waitUntil("the window shows the new feed") { window.window.title == "Loopback News" && window.feedList.itemCount > 0 }
-            XCTAssertFalse(dialog.window.isMapped, "the dialog closed")
-            let added = FeedSpec.document(server.url("/news.json"))
-            XCTAssertEqual(catalog.library.feeds, [SavedFeed(added, title: "Loopback News")])
-            XCTAssertEqual(libraryFile.load().library.feeds, [SavedFeed(added, title: "Loopback News")])
-            XCTAssertEqual(window.switcher.feedLabels, ["GNOME Help", "Loopback News (open)"])
+            waitUntil("the window shows it") { window.window.title == "Loopback News" && window.feedList.itemCount > 0 }
+            XCTAssertEqual(subscriptions.list.count, 2, "no second subscription")
+            waitUntil("the status line says so") { window.statusBar.label.text == "You already follow “Loopback News”" }
         }
     }
 
     func testAMastodonTimelineIsBuiltFromTheDialogsFields() throws {
         try MainActor.assumeIsolated {
-            let window = openWindow(.sample, catalog: catalog())
+            let (window, _, _) = try sampleWithNewsSubscribed()
             window.showAddFeedDialog()
             let dialog = try XCTUnwrap(window.addFeedDialog)
             dialog.kind.selected = AddFeedDialog.Kind.mastodon.rawValue
@@ -219,13 +220,58 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testARateLimitedPageCountsDownAndLoadsByItself() {
-        MainActor.assumeIsolated {
-            let window = openWindow(.gitHubSearch(query: "gtk", api: server.baseURL), catalog: catalog())
+    func testRemovingASubscriptionRemovesItsItemsAndOpensAllItems() throws {
+        try MainActor.assumeIsolated {
+            let (window, subscriptions) = try switchedToNews()
+            let store = try XCTUnwrap(subscriptions.store)
+            let news = try XCTUnwrap(window.scope)
+            guard case .subscription(let id) = news else { return XCTFail("a subscription is open") }
+            XCTAssertTrue(window.window.activateAction("win.remove-feed", string: String(id)))
+            waitUntil("All items opens") { window.scope == .all && window.feedList.itemCount > 0 }
+            XCTAssertEqual(sidebarRows(window), ["All items 10", "Sample 10"])
+            XCTAssertFalse(titles(window).contains { $0.hasPrefix("News") }, "its items went with it")
+            let left = try wait { try await store.itemCounts()[id] }
+            XCTAssertNil(left, "nothing of it is stored")
+            waitUntil("the status line says so") { window.statusBar.label.text == "Removed “Loopback News”" }
+        }
+    }
+
+    func testARowsMenuRenamesTheSubscription() throws {
+        try MainActor.assumeIsolated {
+            let (window, subscriptions) = try switchedToNews()
+            let sidebar = try XCTUnwrap(window.sidebar)
+            let position = try XCTUnwrap(window.scope.flatMap(sidebar.position(of:)))
+            sidebar.focusRow(at: position)
+            waitUntil("the news row has focus") { sidebar.focusedEntry?.scope == window.scope }
+            XDoTool.press(["Menu"], inWindowTitled: "Loopback News")
+            waitUntil("its menu opens") { ContextMenu.isOpen }
+            XCTAssertEqual(ContextMenu.lastMenu?.items.map(\.label), ["_Rename…", "_Remove"])
+            XDoTool.press(["Return"], inWindowTitled: "Loopback News")
+            waitUntil("Rename is up") { window.renameDialog?.window.isMapped == true }
+            let dialog = try XCTUnwrap(window.renameDialog)
+            XCTAssertEqual(dialog.name.text, "Loopback News")
+            XCTAssertTrue(dialog.name.containsFocus)
+            dialog.name.text = "  "
+            XCTAssertFalse(dialog.renameButton.isSensitive, "no name, no renaming")
+            dialog.name.text = "My News"
+            dialog.renameButton.click()
+            waitUntil("the window and the sidebar follow") {
+                window.window.title == "My News" && self.sidebarRows(window).last == "My News 10"
+            }
+            let store = try XCTUnwrap(subscriptions.store)
+            let kept = try wait { try await store.subscriptions().last?.title }
+            XCTAssertEqual(kept, "My News", "kept in the store")
+        }
+    }
+
+    func testARateLimitedPageCountsDownAndLoadsByItself() throws {
+        try MainActor.assumeIsolated {
+            let subscriptions = subscriptionsFixture.subscriptions(over: try subscriptionsFixture.store())
+            let window = openWindow(on: subscriptions, opening: .feed(.gitHubSearch(query: "gtk", api: server.baseURL)))
             XCTAssertEqual(window.feedList.items.first?.title, "owner/repo0")
-            scrollToBottom(window)
             waitUntil("the footer counts down") {
-                window.feedList.footer == .failed(reason: "Rate limited", refresh: false, retryIn: 2)
+                self.scrollToBottom(window)
+                return window.feedList.footer == .failed(reason: "Rate limited", refresh: false, retryIn: 2)
             }
             XCTAssertEqual(window.statusBar.label.text, "Couldn't load more items: Rate limited, retrying in 2 s")
             XCTAssertTrue(window.statusBar.retryButton.isVisible, "Retry tries now")
@@ -233,64 +279,57 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
                 window.feedList.footer == .failed(reason: "Rate limited", refresh: false, retryIn: 1)
             }
             waitUntil("the page loads by itself") { window.feedList.itemCount == 40 }
-            XCTAssertEqual(ids(window), (0..<40).map { "github-\($0)" }, "nothing skipped or repeated")
-            XCTAssertEqual(server.requests.map { $0.queryValue("page") }, ["1", "2", "2"])
-            XCTAssertEqual(window.feedList.footer, .end)
+            XCTAssertEqual(titles(window), (0..<40).map { "owner/repo\($0)" }, "nothing skipped or repeated")
+            XCTAssertEqual(server.requests.filter { $0.path != "/favicon.ico" }.map { $0.queryValue("page") }, ["1", "2", "2"])
+            waitUntil("the end") { window.feedList.footer == .end }
         }
     }
 
-    func testADamagedFeedListIsKeptAsideAndTheReaderIsTold() throws {
+    func testTheMainMenusPictureSettingReachesTheReaderAndIsKept() throws {
         try MainActor.assumeIsolated {
-            try FileManager.default.createDirectory(at: libraryFile.url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
-            try Data("{\"version\": 1, \"feeds\": [".utf8).write(to: libraryFile.url)
-            let window = openWindow(.sample, catalog: catalog())
-            XCTAssertTrue(window.statusBar.label.text.hasPrefix("Your saved feeds were damaged"), window.statusBar.label.text)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: libraryFile.quarantineURL.path))
-            // The app goes on, and the next change writes a good list.
-            window.catalog?.add(SavedFeed(.hackerNews(api: FeedSpec.hackerNewsAPI)))
-            XCTAssertEqual(libraryFile.load().library.feeds.count, 1)
-        }
-    }
-
-    func testTheMainMenusPictureSettingReachesTheReaderAndIsKept() {
-        MainActor.assumeIsolated {
-            let first = catalog()
-            let window = openWindow(.sample, catalog: first)
+            let store = try subscriptionsFixture.store()
+            let sample = try subscribe(store, [(.sample, "Sample", [])])[0]
+            let window = openWindow(on: subscriptionsFixture.subscriptions(over: store), opening: .scope(.subscription(sample)))
             XCTAssertTrue(window.reader.loadsRemoteImages, "pictures in articles load at first")
             XCTAssertEqual(window.remoteImagesAction?.isOn, true)
             XCTAssertTrue(window.window.activateAction("win.remote-images"))
             XCTAssertEqual(window.remoteImagesAction?.isOn, false, "the menu's check box follows")
             XCTAssertFalse(window.reader.loadsRemoteImages)
-            XCTAssertFalse(catalog().loadsRemoteImages, "kept in feeds.json for the next start")
-            let reopened = openWindow(.sample, catalog: catalog())
+            let kept = try wait("the store keeps it") {
+                for _ in 0..<100 where try await store.viewSettings().loadsRemoteImages {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                return try await store.viewSettings().loadsRemoteImages
+            }
+            XCTAssertFalse(kept, "kept in the store for the next start")
+            let reopened = openWindow(on: subscriptionsFixture.subscriptions(over: store), opening: .lastOpened)
             XCTAssertFalse(reopened.reader.loadsRemoteImages)
+            XCTAssertEqual(reopened.remoteImagesAction?.isOn, false)
 
-            XCTAssertTrue(reopened.window.activateAction("win.remote-images"))
-            XCTAssertTrue(reopened.reader.loadsRemoteImages)
-            let thisRunOnly = openWindow(.sample, catalog: catalog())
+            let thisRunOnly = FeedWindow(application: TestApplication.shared,
+                                         subscriptions: subscriptionsFixture.subscriptions(over: store))
+            track(thisRunOnly)
             thisRunOnly.loadNoRemoteImagesThisRun()
-            XCTAssertFalse(thisRunOnly.reader.loadsRemoteImages, "--no-remote-images")
-            XCTAssertTrue(catalog().loadsRemoteImages, "changes nothing kept")
+            XCTAssertTrue(reopened.window.activateAction("win.remote-images"))
+            thisRunOnly.present()
+            waitUntil("the store answered") { thisRunOnly.scope != nil }
+            XCTAssertFalse(thisRunOnly.reader.loadsRemoteImages, "--no-remote-images, whatever the setting")
         }
     }
 
-    func testCtrlOThenArrowsAndEnterSwitchFeedsEveryTime() throws {
+    func testCtrlOThenArrowsAndEnterOpenAnotherFeedEveryTime() throws {
         try MainActor.assumeIsolated {
-            let (window, _) = try sampleWithNewsSaved()
-            let sample = window.window.title ?? ""
+            let (window, _, _) = try sampleWithNewsSubscribed()
             window.feedList.focusRow(at: 0)
-            // The menu opens on its first entry. Twice: after the first
-            // switch, the menu once opened with nothing focused, and the
-            // keys went to the list behind it (Enter opened an item).
-            // One run of keys, as typed: giving the window focus between
-            // them would take it from the open menu.
-            for (from, keys, to) in [(sample, ["Down"], "Loopback News"), ("Loopback News", ["Down", "Up"], sample)] {
+            // Ctrl+O goes to the open view's row in the sidebar; the arrows
+            // move there, never in the list behind; Enter opens. Twice, and
+            // back: every time.
+            for (from, keys, to) in [("Sample", ["Down"], "Loopback News"), ("Loopback News", ["Up"], "Sample")] {
                 settle(window)
                 let focused = window.feedList.focusedItem?.id
-                XDoTool.press(["ctrl+o"] + keys + ["Return"], inWindowTitled: from, delay: 300)
-                waitUntil("the feed switches to \(to)") { window.window.title == to || window.isReading }
-                XCTAssertFalse(window.isReading, "Enter went to the menu, not to the list behind it")
+                XDoTool.press(["ctrl+o"] + keys + ["Return"], inWindowTitled: from, delay: 100)
+                waitUntil("the feed switches to \(to)") { (window.window.title == to && window.feedList.itemCount > 0) || window.isReading }
+                XCTAssertFalse(window.isReading, "Enter went to the sidebar, not to the list behind it")
                 XCTAssertTrue(focused == nil || window.feedList.focusedItem?.id != "item-1", "the arrows did not move in the list")
             }
         }
@@ -298,13 +337,13 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
 
     func testSwitchingFeedsWhileScrolledDownLeavesGTKNothingToWarnAbout() throws {
         try MainActor.assumeIsolated {
-            let (window, _) = try sampleWithNewsSaved()
+            let (window, _, news) = try sampleWithNewsSubscribed()
             scrollToBottom(window)
             waitUntil("more of the sample is loaded") { window.feedList.itemCount >= 20 }
             settle(window)
             XCTAssertGreaterThan(window.feedList.adjustment.value, 0, "scrolled down")
             let warnings = capturingStandardError {
-                XCTAssertTrue(window.window.activateAction("win.open-feed", string: "1"))
+                XCTAssertTrue(window.window.activateAction("win.open-view", string: String(news)))
                 waitUntil("the other feed shows") { window.feedList.items.first?.title == "News 0" }
                 settle(window)
             }

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import FeedTestSupport
 import Foundation
 import GtkKit
@@ -56,16 +57,12 @@ final class PseudoLocaleTests: GtkTestCase, @unchecked Sendable {
 
     // MARK: The window
 
-    func testEveryTextOfTheWindowIsTranslated() throws {
-        try MainActor.assumeIsolated {
-            // A window with the feed switcher: on the sample feed of a
-            // catalog of its own, whose pages the test gives.
+    func testEveryTextOfTheWindowIsTranslated() {
+        MainActor.assumeIsolated {
+            // A window on a source whose pages the test gives (the sidebar's
+            // texts have a test of their own, below).
             let source = GatedSource(displayName: "⟦Pseudo Feed⟧")
-            let library = FileManager.default.temporaryDirectory
-                .appendingPathComponent("feedline-pseudo-\(UUID().uuidString).json")
-            defer { try? FileManager.default.removeItem(at: library) }
-            let catalog = FeedCatalog(file: FeedLibraryFile(url: library)) { _ in source }
-            let window = FeedWindow(application: TestApplication.shared, feed: .sample, catalog: catalog)
+            let window = FeedWindow(application: TestApplication.shared, source: source)
             track(window)
             window.present()
             waitUntil("the window is up and asks for the first page") {
@@ -101,11 +98,6 @@ final class PseudoLocaleTests: GtkTestCase, @unchecked Sendable {
             expectMarked(window.window, "the main menu")
             window.header.menuButton.popDown()
 
-            window.switcher.button.popUp()
-            waitUntil("the feed menu is open") { window.switcher.button.isOpen }
-            expectMarked(window.window, "the feed menu")
-            window.switcher.button.popDown()
-
             XCTAssertTrue(window.window.activateAction("win.layout", string: "grid"))
             waitUntil("the grid shows") { window.feedList.layout == .grid }
             drainPendingWork()
@@ -125,6 +117,46 @@ final class PseudoLocaleTests: GtkTestCase, @unchecked Sendable {
                          skipping: ["GtkShortcutLabel", "GtkSearchEntry"], gtkWords: ["Shortcuts"])
             window.shortcutsWindow.isVisible = false
 
+            XCTAssertGreaterThanOrEqual(window.announcements.count, 3)
+            for announcement in window.announcements {
+                XCTAssertTrue(PseudoLocale.isMarked(announcement), "unmarked announcement: “\(announcement)”")
+            }
+        }
+    }
+
+    func testTheSidebarAndItsDialogsAreTranslated() throws {
+        try MainActor.assumeIsolated {
+            // A store of its own: a feed in a folder, with items, and one
+            // whose last update failed. Their own words are marked.
+            let reader = SubscriptionsFixture()
+            let store = try reader.store()
+            let ids = try subscribe(store, [(.document(URL(string: "https://example.org/news.xml")!), "⟦Pseudo News⟧", ["⟦Pseudo Folder⟧"]),
+                                            (.document(reader.folder.appendingPathComponent("missing.json")), "⟦Down Feed⟧", [])])
+            let items = (0..<3).map { FeedItem(id: "n\($0)", title: "⟦News \($0)⟧", summary: "⟦About news \($0)⟧",
+                                               date: Date().addingTimeInterval(-600 * Double($0))) }
+            try wait {
+                _ = try await store.store(items, in: ids[0])
+                try await store.recordUpdate(of: ids[0], at: Date())
+                try await store.recordUpdate(of: ids[1], at: Date(), failure: FeedError("⟦Down⟧", kind: .serverError, status: 503))
+            }
+            let window = openWindow(on: reader.subscriptions(over: store))
+            waitUntil("the first page is shown and announced") { window.announcements.count == 1 }
+            expectMarked(window.window, "the window with its sidebar")
+
+            let sidebar = try XCTUnwrap(window.sidebar)
+            let (cell, _) = try sidebarRow(window, .subscription(ids[0]))
+            sidebar.onContextMenu?(try XCTUnwrap(cell.entry?.subscription), cell.root, nil, nil)
+            waitUntil("a feed's menu is open") { ContextMenu.isOpen }
+            expectMarked(window.window, "a feed's menu")
+            XDoTool.press(["Escape"], inWindowTitled: window.window.title ?? "")
+            waitUntil("closed") { !ContextMenu.isOpen }
+
+            window.showRenameDialog(for: try XCTUnwrap(cell.entry?.subscription))
+            let rename = try XCTUnwrap(window.renameDialog)
+            waitUntil("the Rename dialog is up") { rename.window.isMapped }
+            expectMarked(rename.window, "the Rename dialog", skipping: ["GtkWindowControls"])
+            rename.window.close()
+
             window.showAddFeedDialog()
             let dialog = try XCTUnwrap(window.addFeedDialog)
             waitUntil("the Add Feed dialog is up") { dialog.window.isMapped }
@@ -137,7 +169,11 @@ final class PseudoLocaleTests: GtkTestCase, @unchecked Sendable {
             }
             dialog.window.close()
 
-            XCTAssertGreaterThanOrEqual(window.announcements.count, 3)
+            // Nothing stored and its update failed: its first page is asked
+            // of the file again, which is not there.
+            window.open(.subscription(ids[1]))
+            waitUntil("the failed feed's error page") { window.errorPage.root.isMapped }
+            expectMarked(window.window, "a feed that can't be read, failed in the sidebar")
             for announcement in window.announcements {
                 XCTAssertTrue(PseudoLocale.isMarked(announcement), "unmarked announcement: “\(announcement)”")
             }

@@ -1,8 +1,10 @@
 import FeedCore
+import FeedStore
 import Foundation
 import GtkKit
 
-/// The application: its id, actions, shortcuts, and the window it opens.
+/// The application: its id, actions, shortcuts, the reader's
+/// subscriptions (the store), and the windows it opens on them.
 @MainActor
 public final class FeedlineApp {
     public nonisolated static let id = "io.github.feedline.Feedline"
@@ -10,22 +12,28 @@ public final class FeedlineApp {
 
     let application: Application
     let options: LaunchOptions
-    let catalog: FeedCatalog
+    let factory: FeedSourceFactory
+    let subscriptions: Subscriptions
     private(set) var windows: [FeedWindow] = []
     private var colorScheme: ColorScheme?
 
-    /// `libraryFile`: where the saved feeds are (feeds.json in
-    /// `$XDG_CONFIG_HOME/feedline` unless told otherwise).
-    public init(options: LaunchOptions, libraryFile: FeedLibraryFile = .standard(),
+    /// `storeFile`: where the store of subscriptions is
+    /// (`$XDG_DATA_HOME/feedline/feedline.sqlite` unless told otherwise),
+    /// opened off the main thread when the first window shows;
+    /// `libraryFile`: feeds.json of an earlier version, taken in once.
+    public init(options: LaunchOptions, libraryFile: FeedLibraryFile = .standard(), storeFile: StoreFile? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
         let factory = FeedSourceFactory(
             sampleFile: SampleFeed.locate(), pageSize: options.pageSize,
             http: HTTPClient(policy: HTTPPolicy(version: Self.version)),
             gitHubToken: environment["GITHUB_TOKEN"])
-        catalog = FeedCatalog(file: libraryFile) { feed in
-            Self.source(for: feed, from: factory, options: options)
-        }
+        self.factory = factory
+        subscriptions = Subscriptions(
+            file: storeFile ?? StoreFile.standard(environment: environment), library: libraryFile,
+            pageSize: options.pageSize,
+            makeSource: { feed in Self.source(for: feed, from: factory, options: options) },
+            wrapTimeline: { timeline in Self.timeline(timeline, options: options) })
         // With explicit options, a second launch opens what it was asked for
         // instead of raising the running window.
         application = Application(id: Self.id, unique: options.isDefault)
@@ -39,19 +47,30 @@ public final class FeedlineApp {
         application.run()
     }
 
-    /// The feed to open first: the one asked for, else the one open last.
-    var firstFeed: FeedSpec {
-        options.feed ?? catalog.library.lastOpened ?? .sample
-    }
+    /// The feed the command line names, opened (and subscribed to) first;
+    /// nil: the view open last.
+    var firstFeed: FeedSpec? { options.feed }
 
-    /// The source for `feed`, with the simulated network conditions the
-    /// options ask for.
+    /// The network source of `feed`: the first page of a feed never
+    /// updated, its pages beyond what is stored, Add Feed's check. Local
+    /// files wait 300 ms a page (so paging can be seen) unless the
+    /// command line chose a latency, which, like its failures, then goes
+    /// to the timelines instead (`timeline`).
     nonisolated static func source(for feed: FeedSpec, from factory: FeedSourceFactory,
                                    options: LaunchOptions) -> any FeedSource {
         let source = factory.source(for: feed)
+        guard options.latencyMilliseconds == nil, options.failEvery == nil else { return source }
         let latency = options.latency(for: feed)
-        guard latency > .zero || options.failEvery != nil else { return source }
-        return SimulatedNetwork(source, latency: latency, failEvery: options.failEvery)
+        guard latency > .zero else { return source }
+        return SimulatedNetwork(source, latency: latency)
+    }
+
+    /// A stored timeline with the simulated latency (`--latency`) and
+    /// failures (`--fail-every`) the command line asks for.
+    nonisolated static func timeline(_ timeline: any FeedSource, options: LaunchOptions) -> any FeedSource {
+        guard options.latencyMilliseconds != nil || options.failEvery != nil else { return timeline }
+        return SimulatedNetwork(timeline, latency: .milliseconds(options.latencyMilliseconds ?? 0),
+                                failEvery: options.failEvery)
     }
 
     private func activate() {
@@ -62,13 +81,13 @@ public final class FeedlineApp {
         Self.installShortcuts(on: application)
         Style.addApplicationCSS(FeedlineStyle.css)
         colorScheme = ColorScheme.follow()
-        let window = makeWindow(feed: firstFeed)
+        let window = makeWindow(opening: firstFeed.map(FeedWindow.Opening.feed) ?? .lastOpened)
         window.present()
     }
 
-    /// A new window on `feed`, not yet shown.
-    func makeWindow(feed: FeedSpec) -> FeedWindow {
-        let window = FeedWindow(application: application, feed: feed, catalog: catalog)
+    /// A new window on the subscriptions, not yet shown.
+    func makeWindow(opening: FeedWindow.Opening) -> FeedWindow {
+        let window = FeedWindow(application: application, subscriptions: subscriptions, opening: opening)
         if !options.loadsRemoteImages { window.loadNoRemoteImagesThisRun() }
         windows.append(window)
         window.window.onCloseRequest { [weak self, weak window] in

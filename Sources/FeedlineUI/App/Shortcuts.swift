@@ -5,12 +5,13 @@
 /// so the reader can find it, and its handler lives with the widget.
 struct Shortcut {
     enum Group: String, CaseIterable {
-        case general, feed, item
+        case general, sidebar, feed, item
 
         /// The group's heading in the shortcuts window.
         var title: String {
             switch self {
             case .general: L("General")
+            case .sidebar: L("Sidebar")
             case .feed: L("Feed")
             case .item: L("Item")
             }
@@ -34,11 +35,18 @@ struct Shortcut {
         Shortcut(group: .general, title: L("Retry after a failure"), keys: ["<Alt>r"], action: "win.retry", inHelp: true),
         Shortcut(group: .general, title: L("Choose a feed"), keys: ["<Control>o"], action: "win.choose-feed", inHelp: true),
         Shortcut(group: .general, title: L("Add a feed"), keys: ["<Control>n"], action: "win.add-feed", inHelp: true),
+        Shortcut(group: .sidebar, title: L("Show or hide the sidebar"), keys: ["F9"], action: "win.show-sidebar",
+                 inHelp: true),
+        Shortcut(group: .sidebar, title: L("Move between the sidebar and the list"), keys: ["F6", "<Shift>F6"],
+                 action: "win.other-pane", inHelp: true),
         Shortcut(group: .general, title: L("Main menu"), keys: ["F10"]),
         Shortcut(group: .general, title: L("Keyboard shortcuts"), keys: ["<Control>question", "F1"],
                  action: "win.show-help-overlay", inHelp: true),
         Shortcut(group: .general, title: L("Close the window"), keys: ["<Control>w"], action: "win.close", inHelp: true),
         Shortcut(group: .general, title: L("Quit"), keys: ["<Control>q"], action: "app.quit", inHelp: true),
+        Shortcut(group: .sidebar, title: L("Open All items or the feed"), keys: ["Return"]),
+        Shortcut(group: .sidebar, title: L("Rename the feed"), keys: ["F2"]),
+        Shortcut(group: .sidebar, title: L("Feed menu: rename or remove it"), keys: ["Menu", "<Shift>F10"]),
         Shortcut(group: .feed, title: L("Read the item"), keys: ["Return"], inHelp: true),
         Shortcut(group: .feed, title: L("Back from the item to the list"), keys: ["Escape", "<Alt>Left"], inHelp: true),
         Shortcut(group: .feed, title: L("Open the item in the browser"), keys: ["<Control>Return"], inHelp: true),

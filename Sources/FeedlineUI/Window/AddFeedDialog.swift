@@ -47,8 +47,9 @@ final class AddFeedDialog {
     let spinner = Spinner()
     let addButton = Button(label: L("_Add"))
     let cancelButton = Button(label: L("_Cancel"))
-    /// A feed was checked and should be added.
-    var onAdded: ((SavedFeed) -> Void)?
+    /// A feed was checked and should be added: it, and the first page the
+    /// check loaded (its title, its items).
+    var onAdded: ((FeedSpec, FeedPage) -> Void)?
     private let makeSource: (FeedSpec) -> any FeedSource
     private var check: Task<Void, Never>?
     private let announcer: Announcer
@@ -198,7 +199,7 @@ final class AddFeedDialog {
             showChecking(false)
             switch outcome {
             case .success(let page):
-                onAdded?(SavedFeed(feed, title: page.feedTitle))
+                onAdded?(feed, page)
                 window.close()
             case .failure(let error):
                 // Translators: %s says why, like "This is a web page, not a feed".

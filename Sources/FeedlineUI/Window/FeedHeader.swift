@@ -1,12 +1,15 @@
 import FeedCore
 import GtkKit
 
-/// The header bar: Refresh with its busy spinner on the left, the layout
-/// buttons (list or grid) and the primary menu on the right, the feed's
-/// title (the window's) in the middle.
+/// The header bar: the sidebar button (on a window with a sidebar), then
+/// Refresh with its busy spinner on the left, the layout buttons (list or
+/// grid) and the primary menu on the right, the view's title (the
+/// window's) in the middle.
 @MainActor
 final class FeedHeader {
     let bar = HeaderBar()
+    /// Shows or hides the sidebar (`win.show-sidebar`, F9).
+    let sidebarButton: ToggleButton?
     let refreshButton = Button(iconName: "view-refresh-symbolic")
     let refreshSpinner = Spinner()
     let menuButton: MenuButton
@@ -14,7 +17,17 @@ final class FeedHeader {
     let listButton = ToggleButton(iconName: "view-list-symbolic")
     let gridButton = ToggleButton(iconName: "view-grid-symbolic")
 
-    init() {
+    init(hasSidebar: Bool) {
+        if hasSidebar {
+            let button = ToggleButton(iconName: "sidebar-show-symbolic")
+            button.tooltip = L("Show Sidebar (F9)")
+            button.setAccessibleLabel(L("Show Sidebar"))
+            button.actionName = "win.show-sidebar"
+            bar.packStart(button)
+            sidebarButton = button
+        } else {
+            sidebarButton = nil
+        }
         refreshButton.tooltip = L("Refresh (Ctrl+R)")
         refreshButton.setAccessibleLabel(L("Refresh"))
         refreshButton.actionName = "win.refresh"
@@ -42,6 +55,9 @@ final class FeedHeader {
         layouts.addCSSClass("linked")
         bar.packEnd(layouts)
     }
+
+    /// The first button Tab reaches in the header.
+    var firstButton: Widget { sidebarButton ?? refreshButton }
 
     /// Shows the busy spinner next to Refresh while a refresh loads.
     func showRefreshing(_ refreshing: Bool) {

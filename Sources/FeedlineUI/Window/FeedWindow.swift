@@ -1,25 +1,31 @@
 import FeedCore
+import FeedStore
 import Foundation
 import GtkKit
 
-/// One window showing one feed: the header bar with Refresh, the list (or a
-/// full-window page while there is none), and the status line. What can be
-/// done with one item is in ItemActions.swift.
+/// One window showing one timeline: the header bar with Refresh, the list
+/// (or a full-window page while there is none), and the status line; on
+/// the reader's subscriptions, the sidebar beside them (Sidebar/), whose
+/// rows open All items or one subscription (SubscriptionActions.swift).
+/// What can be done with one item is in ItemActions.swift.
 ///
 /// Data flows one way: the list and the reader report where the reader
-/// is, the feed's session (FeedCore's `FeedSession`) decides and fetches,
-/// and `show(_:)` renders each snapshot it publishes: the splice, the
-/// footer, the status line, then the announcement.
+/// is, the open timeline's session (FeedCore's `FeedSession`) decides and
+/// fetches, and `show(_:)` renders each snapshot it publishes: the splice,
+/// the footer, the status line, then the announcement. Opening another
+/// view makes a new session over that view's source.
 @MainActor
 public final class FeedWindow {
     package let window: Window
-    /// The open feed's paging: replaced when the window switches feeds.
-    package private(set) var session: FeedSession
-    /// The feeds this window can switch between (nil: this one only).
-    let catalog: FeedCatalog?
-    /// The feed shown, when it came from the catalog.
-    private(set) var spec: FeedSpec?
-    let switcher = FeedSwitcher()
+    /// The open timeline's paging: replaced when the window opens another.
+    package internal(set) var session: FeedSession
+    /// The reader's subscriptions (nil: a window on one source, without
+    /// a sidebar).
+    let subscriptions: Subscriptions?
+    /// The view shown, on a window with a sidebar.
+    package internal(set) var scope: TimelineScope?
+    let sidebar: Sidebar?
+    let paned: Paned?
     package let feedList: FeedList
     let content = Stack()
     let loadingPage = StatusPage(iconName: nil, title: L("Loading…"))
@@ -29,7 +35,7 @@ public final class FeedWindow {
     let statusBar = StatusBar()
     /// One item at a time, in place of the list (ReaderNavigation.swift).
     package let reader = ReaderView()
-    let header = FeedHeader()
+    let header: FeedHeader
     let shortcutsWindow = ShortcutsWindow.make()
     let announcer: Announcer
     private(set) var feedTitle: String
@@ -41,17 +47,29 @@ public final class FeedWindow {
     /// `win.remote-images`: whether the reader loads pictures inside
     /// items' text (ReaderNavigation).
     var remoteImagesAction: Action?
+    /// `win.show-sidebar`: F9 and the header's sidebar button.
+    var sidebarAction: Action?
+    /// `--no-remote-images`: none this run, whatever the setting.
+    var noRemoteImagesThisRun = false
     /// Opens a link in the browser (tests watch it instead).
     var openLink: (String) -> Void
 
     /// Something the reader must hear about once the first page is shown
-    /// (a damaged feeds.json).
-    private var pendingNotice: String?
+    /// (a store moved aside, a damaged feeds.json).
+    var pendingNotice: String?
     /// The Add Feed dialog, while open.
     var addFeedDialog: AddFeedDialog?
+    /// The Rename dialog, while open.
+    var renameDialog: RenameDialog?
+    /// What to open once the subscriptions are read.
+    var opening: Opening?
+    /// The latest `open(_ feed:)`: an earlier one still subscribing gives way.
+    var openingFeed = 0
+    /// Our observation of the subscriptions.
+    var observation: Int?
     /// The phase last shown: a snapshot in the same phase is a countdown
     /// tick or a late publish, not news to announce.
-    private var shownPhase: PagingPhase?
+    var shownPhase: PagingPhase?
 
     /// The last messages sent to screen readers, oldest first (for tests).
     /// Bounded: past `announcementsKept` the oldest go, so a long reading
@@ -65,26 +83,57 @@ public final class FeedWindow {
     }
     static let announcementsKept = 50
 
-    /// A window on `source` alone, without a feed switcher.
-    package convenience init(application: Application, source: any FeedSource) {
-        self.init(application: application, source: source, spec: nil, catalog: nil)
+    /// What a window on the subscriptions opens first.
+    package enum Opening: Equatable {
+        /// The view open last, else All items.
+        case lastOpened
+        case scope(TimelineScope)
+        /// A feed named on the command line: subscribed if need be.
+        case feed(FeedSpec)
     }
 
-    /// A window on `feed`, switching between the feeds of `catalog`.
-    package convenience init(application: Application, feed: FeedSpec, catalog: FeedCatalog) {
-        self.init(application: application, source: catalog.makeSource(feed), spec: feed, catalog: catalog)
-    }
-
-    private init(application: Application, source: any FeedSource, spec: FeedSpec?, catalog: FeedCatalog?) {
+    /// A window on `source` alone, without a sidebar.
+    package init(application: Application, source: any FeedSource) {
         window = Window(application: application)
         session = FeedSession(source: source)
-        self.spec = spec
-        self.catalog = catalog
-        feedTitle = spec.map { catalog?.title(of: $0) ?? FeedTitle.made(for: $0) } ?? source.displayName
+        subscriptions = nil
+        sidebar = nil
+        paned = nil
+        header = FeedHeader(hasSidebar: false)
+        feedTitle = source.displayName
         announcer = Announcer(window: window)
         openLink = { [window] uri in window.showURI(uri) }
-        feedList = FeedList(layout: spec.flatMap { catalog?.layout(of: $0) } ?? .list)
+        feedList = FeedList(layout: .list)
+        setUp()
+    }
 
+    /// A window on the reader's subscriptions, with the sidebar: opens
+    /// `opening` once the store has answered (the window shows at once).
+    package init(application: Application, subscriptions: Subscriptions, opening: Opening = .lastOpened) {
+        window = Window(application: application)
+        session = FeedSession(source: NoTimeline())
+        self.subscriptions = subscriptions
+        self.opening = opening
+        let sidebar = Sidebar()
+        self.sidebar = sidebar
+        header = FeedHeader(hasSidebar: true)
+        feedTitle = "Feedline"
+        announcer = Announcer(window: window)
+        openLink = { [window] uri in window.showURI(uri) }
+        feedList = FeedList(layout: .list)
+        let main = Box(.vertical, children: [content, Separator(), statusBar.root])
+        main.horizontalExpand = true
+        paned = Paned(start: sidebar.root, end: main)
+        setUp()
+    }
+
+    /// A window on the reader's subscriptions opening `feed` (subscribed
+    /// first if need be).
+    package convenience init(application: Application, subscriptions: Subscriptions, feed: FeedSpec) {
+        self.init(application: application, subscriptions: subscriptions, opening: .feed(feed))
+    }
+
+    private func setUp() {
         layOut()
         addActions()
         connect()
@@ -93,11 +142,8 @@ public final class FeedWindow {
     }
 
     private func layOut() {
-        window.setDefaultSize(width: 640, height: 800)
+        window.setDefaultSize(width: paned == nil ? 640 : 920, height: 800)
         window.setTitlebar(header.bar)
-        if catalog != nil {
-            header.bar.setTitleWidget(switcher.button)
-        }
         window.setHelpOverlay(shortcutsWindow)
 
         content.add(loadingPage.root, name: "loading")
@@ -108,7 +154,12 @@ public final class FeedWindow {
         content.add(feedList.scroller, name: "list")
         content.add(reader.root, name: "reader")
         content.verticalExpand = true
-        window.setChild(Box(.vertical, children: [content, Separator(), statusBar.root]))
+        if let paned {
+            paned.position = 260
+            window.setChild(paned)
+        } else {
+            window.setChild(Box(.vertical, children: [content, Separator(), statusBar.root]))
+        }
     }
 
     private func addActions() {
@@ -121,66 +172,59 @@ public final class FeedWindow {
             show(layout: layout)
         }
         addItemActions()
-        if catalog != nil { addFeedActions() }
+        if subscriptions != nil { addSubscriptionActions() }
     }
 
     private func connect() {
         connectSession()
         feedList.onScrolled = { [weak self] offset, time in self?.session.listScrolled(to: offset, at: time) }
         feedList.onPosition = { [weak self] metrics, atBottomEdge, time in
-            self?.session.listShows(metrics, atBottomEdge: atBottomEdge, at: time)
+            guard let self else { return }
+            session.listShows(metrics, atBottomEdge: atBottomEdge, at: time)
+            if pendingNotice != nil { tellNoticeIfSettled(session.snapshot) }
         }
         feedList.onTabOut = { [weak self] forward in self?.moveFocusOutOfList(forward: forward) }
         connectReader()
         announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
         window.onCloseRequest { [weak self] in
-            self?.session.close()
+            guard let self else { return false }
+            session.close()
+            if let observation { subscriptions?.stopObserving(observation) }
             return false
         }
     }
 
-    private func connectSession() {
+    func connectSession() {
         session.onSnapshot = { [weak self] snapshot in self?.show(snapshot) }
         session.onFailure = { [weak self] error in
             guard let self else { return }
             FileHandle.standardError.write(Data("feedline: \(feedTitle): \(error)\n".utf8))
+            // A subscription's first page records its failure: the sidebar shows it.
+            if case .subscription? = scope { subscriptions?.reload() }
         }
     }
 
-    /// Shows the window and starts loading the first page.
+    /// Shows the window and starts loading: the first page of its source,
+    /// or, on the subscriptions, the store (the sidebar and the view fill
+    /// in when it answers).
     public func present() {
         window.present()
-        session.loadMore()
-        if let problem = catalog?.takeLoadProblem() {
-            pendingNotice = problem
+        guard let subscriptions else {
+            session.loadMore()
+            return
         }
-    }
-
-    /// Switches the window to `feed`: what was shown goes, the new feed
-    /// loads from its first page, and the catalog remembers it for the next
-    /// start.
-    package func open(_ feed: FeedSpec) {
-        guard let catalog else { return }
-        content.visibleChildName = "list"
-        session.close()
-        session = FeedSession(source: catalog.makeSource(feed))
-        spec = feed
-        connectSession()
-        feedList.removeAll()
-        show(layout: catalog.layout(of: feed))
-        setTitle(catalog.title(of: feed))
-        shownPhase = nil
-        show(session.snapshot)
-        catalog.opened(feed)
-        session.loadMore()
+        Task { [weak self] in
+            await subscriptions.load()
+            self?.subscriptionsLoaded()
+        }
     }
 
     /// Shows the feed as a list or a grid, and remembers the choice for
-    /// this feed.
+    /// the view shown.
     package func show(layout: FeedLayout) {
         feedList.show(layout: layout)
         layoutAction?.state = layout.rawValue
-        if let spec { catalog?.setLayout(layout, of: spec) }
+        if let scope { subscriptions?.setLayout(layout, of: scope) }
     }
 
     // MARK: Showing snapshots
@@ -188,14 +232,18 @@ public final class FeedWindow {
     /// Renders one snapshot of the session: the splice and footer, the
     /// full-window page, busy state, Retry, the status line, then what a
     /// screen reader hears.
-    private func show(_ snapshot: FeedSnapshot) {
+    func show(_ snapshot: FeedSnapshot) {
         let shownBefore = feedList.itemCount
         let isNews = snapshot.change != nil || snapshot.phase != shownPhase
         shownPhase = snapshot.phase
         // A Retry button with focus is about to hide: keep focus in the list.
         let retryHadFocus = statusBar.retryButton.containsFocus || errorPage.button?.containsFocus == true
         if let title = snapshot.feedTitle, !title.isEmpty, title != feedTitle {
-            setTitle(title)
+            if case .subscription(let id)? = scope {
+                subscriptions?.feedNamedItself(id, title)
+            } else {
+                setTitle(title)
+            }
         }
         feedList.show(snapshot.change, phase: snapshot.phase, retryIn: snapshot.retryIn, stalled: snapshot.stalled)
         showPage(for: snapshot)
@@ -211,11 +259,23 @@ public final class FeedWindow {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
         readerSaw(snapshot)
-        if let notice = pendingNotice, snapshot.inFlight == nil {
-            pendingNotice = nil
-            statusBar.flash(notice, for: .seconds(12))
-            announcer.announce(notice)
-        }
+        if snapshot.change != nil { countsMayHaveChanged() }
+        // Idle with items, the list decides about the next page once laid
+        // out (`onPosition`): the notice waits for that.
+        if snapshot.phase != .idle { tellNoticeIfSettled(snapshot) }
+    }
+
+    /// Tells the pending notice (a store moved aside, a damaged
+    /// feeds.json) once the view has settled (its first page shown and no
+    /// next one started, or its end, or a failure) and the feeds' first
+    /// pages are in, so that no news about paging comes right after it and
+    /// takes its turn with screen readers.
+    func tellNoticeIfSettled(_ snapshot: FeedSnapshot) {
+        guard let notice = pendingNotice, snapshot.inFlight == nil, snapshot.phase != .idle || feedList.itemCount > 0,
+              scope != nil || subscriptions == nil, subscriptions?.isFilling != true else { return }
+        pendingNotice = nil
+        statusBar.flash(notice, for: .seconds(12))
+        announcer.announce(notice)
     }
 
     private func retryReason(_ snapshot: FeedSnapshot) -> String? {
@@ -253,24 +313,28 @@ public final class FeedWindow {
         feedList.view.setAccessibleBusy(request != nil)
     }
 
-    private func setTitle(_ title: String) {
+    func setTitle(_ title: String) {
         feedTitle = title
         window.title = title
-        showFeedsInSwitcher()
         feedList.accessibleLabel = title
         // Translators: %s is the feed's name.
         loadingPage.title.text = Localization.format(L("Loading “%s”…"), title)
     }
 
-    /// Tab order: Refresh, the main menu, the list, then Retry when shown.
-    /// Tab inside the list leaves it instead of walking every row.
+    /// Tab order: the header's buttons, the sidebar and its Add Feed
+    /// button, the list, then Retry when shown. Tab inside the list leaves
+    /// it instead of walking every row.
     private func moveFocusOutOfList(forward: Bool) {
         if !forward {
-            header.menuButton.grabFocus()
+            if let sidebar, sidebar.root.isMapped {
+                sidebar.addButton.grabFocus()
+            } else {
+                header.menuButton.grabFocus()
+            }
         } else if statusBar.retryButton.isVisible {
             statusBar.retryButton.grabFocus()
         } else {
-            header.refreshButton.grabFocus()
+            header.firstButton.grabFocus()
         }
     }
 }

@@ -23,11 +23,12 @@ extension FeedWindow: ReaderFeed {
         reader.onOpenInBrowser = { [weak self] item in self?.open(item) }
         // Links in an item's text: the same opener as Open in Browser.
         reader.onOpenLink = { [weak self] url in self?.openLink(url.absoluteString) }
-        // "Load Pictures in Articles" (the main menu): kept in the catalog.
-        let loadsPictures = catalog?.loadsRemoteImages ?? true
+        // "Load Pictures in Articles" (the main menu): kept in the store,
+        // read once it has answered (`subscriptionsLoaded`).
+        let loadsPictures = subscriptions?.loadsRemoteImages ?? true
         reader.loadsRemoteImages = loadsPictures
         remoteImagesAction = window.addToggleAction("remote-images", isOn: loadsPictures) { [weak self] isOn in
-            self?.catalog?.loadsRemoteImages = isOn
+            self?.subscriptions?.loadsRemoteImages = isOn
             self?.reader.loadsRemoteImages = isOn
         }
         reader.onMove = { [weak self] slot in self?.readerMoved(to: slot) }
@@ -41,6 +42,7 @@ extension FeedWindow: ReaderFeed {
     /// `--no-remote-images`: no pictures inside items' text for this run,
     /// whatever the setting (which stays as it is).
     func loadNoRemoteImagesThisRun() {
+        noRemoteImagesThisRun = true
         remoteImagesAction?.isOn = false
         reader.loadsRemoteImages = false
     }

@@ -23,6 +23,13 @@ public struct ListRow {
         Widget(borrowing: row).setAccessibleLabel(label)
     }
 
+    /// The row widget (what GTK focuses and names), once the row has its
+    /// child: for changes to a row shown now, between binds.
+    public var rowWidget: Widget? {
+        guard let child = gtk_list_item_get_child(item), let row = gtk_widget_get_parent(child) else { return nil }
+        return Widget(borrowing: row)
+    }
+
     /// The row's accessible description (nil: none), on the row widget
     /// as the label is. Set it in every bind: rows are recycled.
     public func setAccessibleDescription(_ description: String?) {

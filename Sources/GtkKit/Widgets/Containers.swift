@@ -128,6 +128,10 @@ public final class Icon: Widget {
         gtk_image_set_from_paintable(opaque, texture.pointer)
     }
 
+    /// Device pixels per logical pixel on the widget's display (2 on a
+    /// HiDPI screen): what to decode a picture at.
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
     /// The themed icon's name, when one shows.
     public var iconName: String? {
         gtk_image_get_icon_name(opaque).map { String(cString: $0) }

@@ -14,7 +14,7 @@ public struct KeyPress: Sendable, Equatable {
 
     /// The keys Feedline handles itself.
     public enum Key: Sendable, Equatable {
-        case tab, shiftTab, menu, f10, enter, escape, left, right, up, down, pageUp, pageDown, home, end
+        case tab, shiftTab, menu, f2, f10, enter, escape, left, right, up, down, pageUp, pageDown, home, end
         case other(UInt32)
 
         init(keyval: UInt32) {
@@ -22,6 +22,7 @@ public struct KeyPress: Sendable, Equatable {
             case GDK_KEY_Tab, GDK_KEY_KP_Tab: self = .tab
             case GDK_KEY_ISO_Left_Tab: self = .shiftTab
             case GDK_KEY_Menu: self = .menu
+            case GDK_KEY_F2: self = .f2
             case GDK_KEY_F10: self = .f10
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: self = .enter
             case GDK_KEY_Escape: self = .escape

@@ -1,0 +1,496 @@
+import FeedCore
+import FeedStore
+import Foundation
+
+/// The reader's subscriptions as the windows show them: a main-actor copy
+/// of what the store holds (the subscriptions in sidebar order, their item
+/// counts, what the window keeps), the timelines they open, and every
+/// change the reader makes, written back to the store.
+///
+/// The store is opened off the main thread (`load`), the first time a
+/// window asks; every store call is `async` on GRDB's threads, so the main
+/// thread never waits on SQLite: windows show at once and fill in when
+/// the store answers (`Change.list`). One model serves every window of
+/// the app.
+@MainActor
+package final class Subscriptions {
+    /// What changed, for the windows that observe.
+    enum Change {
+        /// The subscriptions, their counts or their failures.
+        case list
+        /// Items were stored outside any window's paging (a feed's first
+        /// page fetched in the background): a view with nothing to show
+        /// may have something now.
+        case stored
+        /// Something the reader must be told (a store moved aside, a
+        /// change that couldn't be saved): a sentence.
+        case problem(String)
+    }
+
+    /// How far opening the store got.
+    enum State: Equatable {
+        case opening
+        case ready
+        /// The store could not be opened, even afresh.
+        case failed(FeedError)
+    }
+
+    private(set) var state: State = .opening
+    /// The store, once open.
+    package private(set) var store: FeedStore?
+    /// Every subscription, in sidebar order.
+    private(set) var list: [Subscription] = []
+    /// Items stored for each subscription.
+    private(set) var counts: [Subscription.ID: Int] = [:]
+    /// The view open last, All items' layout, pictures in articles.
+    private(set) var settings = ViewSettings()
+
+    private let file: StoreFile?
+    private let library: FeedLibraryFile?
+    /// The network source of a feed (what Add Feed checks, and where a
+    /// subscription's pages come from beyond what is stored).
+    let makeSource: (FeedSpec) -> any FeedSource
+    /// Wraps a stored timeline (the command line's simulated latency and
+    /// failures); as it is by default.
+    private let wrapTimeline: (any FeedSource) -> any FeedSource
+    /// Items per page of a stored timeline.
+    let pageSize: Int
+
+    private var loading: Task<Void, Never>?
+    private var filling: Task<Void, Never>?
+    /// Whether `fillNeverUpdated` fetches (the app's model; not one over
+    /// a store given, whose feeds tests and the benchmark open themselves).
+    private let fills: Bool
+    private var reloading: Task<Void, Never>?
+    private var reloadAgain = false
+    private var observers: [Int: (Change) -> Void] = [:]
+    private var nextObserver = 0
+    /// Problems found while opening, for the first window to tell.
+    private var startProblems: [String] = []
+
+    /// Over the store in `file` (opened by `load`, off the main thread);
+    /// `library`: feeds.json of an earlier version, taken in once.
+    init(file: StoreFile, library: FeedLibraryFile?, pageSize: Int = 50,
+         makeSource: @escaping (FeedSpec) -> any FeedSource,
+         wrapTimeline: @escaping (any FeedSource) -> any FeedSource = { $0 }) {
+        self.file = file
+        self.library = library
+        self.pageSize = pageSize
+        self.makeSource = makeSource
+        self.wrapTimeline = wrapTimeline
+        fills = true
+    }
+
+    /// Over a store already open (tests, the benchmark): its feeds are
+    /// fetched only as windows open them.
+    package init(store: FeedStore, pageSize: Int = 50, makeSource: @escaping (FeedSpec) -> any FeedSource) {
+        self.store = store
+        file = nil
+        library = nil
+        self.pageSize = pageSize
+        self.makeSource = makeSource
+        wrapTimeline = { $0 }
+        fills = false
+    }
+
+    // MARK: Observing
+
+    /// Calls `handler` with every change, until `stopObserving`.
+    func observe(_ handler: @escaping (Change) -> Void) -> Int {
+        nextObserver += 1
+        observers[nextObserver] = handler
+        return nextObserver
+    }
+
+    func stopObserving(_ token: Int) {
+        observers[token] = nil
+    }
+
+    private func notify(_ change: Change) {
+        for handler in observers.values { handler(change) }
+    }
+
+    /// Tells the reader, in every window, and logs.
+    func tell(_ problem: String) {
+        FileHandle.standardError.write(Data("feedline: \(problem)\n".utf8))
+        notify(.problem(problem))
+    }
+
+    /// What went wrong while opening, once (for the first window to show).
+    func takeStartProblems() -> String? {
+        defer { startProblems = [] }
+        return startProblems.isEmpty ? nil : startProblems.joined(separator: " ")
+    }
+
+    // MARK: Opening
+
+    /// Opens the store (off the main thread), takes in feeds.json once,
+    /// and reads the subscriptions. Does its work once; any number of
+    /// callers wait for the same.
+    func load() async {
+        if loading == nil {
+            loading = Task { await open() }
+        }
+        await loading?.value
+    }
+
+    private func open() async {
+        if store == nil, let file {
+            switch await Self.open(file) {
+            case .success(let opened):
+                store = opened.store
+                if opened.problem != nil {
+                    // Translators: %s is where the unreadable store was kept, a file's path.
+                    startProblems.append(Localization.format(
+                        L("Your stored feeds couldn't be read; they were kept as %s and a new store was made."),
+                        file.quarantineURL.path))
+                }
+            case .failure(let error):
+                FileHandle.standardError.write(Data("feedline: \(error)\n".utf8))
+                state = .failed(error)
+                notify(.list)
+                return
+            }
+        }
+        guard let store else { return }
+        do {
+            if let library { try await takeIn(library, to: store) }
+            settings = try await store.viewSettings()
+            try await readList(from: store)
+        } catch {
+            report(error)
+        }
+        state = .ready
+        notify(.list)
+    }
+
+    @concurrent
+    private nonisolated static func open(_ file: StoreFile) async -> Result<StoreFile.Opened, FeedError> {
+        do {
+            return .success(try file.open())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @concurrent
+    private nonisolated static func read(_ backup: URL) async -> FeedLibrary {
+        FeedLibraryFile(url: backup).load().library
+    }
+
+    /// The first start with a store: feeds.json's feeds (and, when it is
+    /// taken in now, the feed open last and the pictures setting, read
+    /// back from its backup), or the sample feed for a new reader.
+    private func takeIn(_ library: FeedLibraryFile, to store: FeedStore) async throws {
+        let run = try await store.prepareFirstRun(library: library)
+        if run.problem != nil {
+            // Translators: %s is where the damaged file was kept, a file's path.
+            startProblems.append(Localization.format(L("Your saved feeds were damaged and couldn't be read; they were kept as %s."),
+                                                     library.quarantineURL.path))
+        }
+        guard let backup = run.backup else { return }
+        let before = await Self.read(backup)
+        if !before.readerLoadsRemoteImages { try await store.setLoadsRemoteImages(false) }
+        if let last = before.lastOpened,
+           let id = try await store.subscriptions().first(where: { $0.spec == last })?.id {
+            try await store.setLastOpened(.subscription(id))
+        }
+    }
+
+    // MARK: Reading
+
+    /// Reads the subscriptions and their counts again (after a change the
+    /// store made: an update, a page stored). Calls made while one runs
+    /// are served by one more read after it.
+    func reload() {
+        guard let store else { return }
+        if reloading != nil {
+            reloadAgain = true
+            return
+        }
+        reloading = Task {
+            repeat {
+                reloadAgain = false
+                do {
+                    try await readList(from: store)
+                } catch {
+                    report(error)
+                }
+            } while reloadAgain
+            reloading = nil
+            notify(.list)
+        }
+    }
+
+    /// Waits for a reload under way (tests).
+    func waitForReload() async {
+        await reloading?.value
+    }
+
+    /// Bumped before and after every write that changes `list`: a read
+    /// that overlapped one reads again rather than undo it.
+    private var writes = 0
+
+    private func readList(from store: FeedStore) async throws {
+        while true {
+            let before = writes
+            let subscriptions = try await store.subscriptions()
+            let counts = try await store.itemCounts()
+            guard writes == before else { continue }
+            list = subscriptions
+            self.counts = counts
+            return
+        }
+    }
+
+    /// Runs `write`, marking it for reads that overlap it.
+    private func writing<T>(_ write: () async throws -> T) async rethrows -> T {
+        writes += 1
+        defer { writes += 1 }
+        return try await write()
+    }
+
+    func subscription(_ id: Subscription.ID) -> Subscription? {
+        list.first { $0.id == id }
+    }
+
+    func subscription(for spec: FeedSpec) -> Subscription? {
+        list.first { $0.spec == spec }
+    }
+
+    /// Items stored for `scope`: one subscription's, or all of them.
+    func count(of scope: TimelineScope) -> Int {
+        switch scope {
+        case .all: counts.values.reduce(0, +)
+        case .subscription(let id): counts[id] ?? 0
+        }
+    }
+
+    /// Whether `scope` is still there to be opened.
+    func exists(_ scope: TimelineScope) -> Bool {
+        if case .subscription(let id) = scope { subscription(id) != nil } else { true }
+    }
+
+    /// What the window calls a view: "All items", or the subscription's
+    /// name (the made names in the reader's language).
+    func title(of scope: TimelineScope) -> String {
+        switch scope {
+        case .all: L("All items")
+        case .subscription(let id): subscription(id).map(Self.title) ?? L("All items")
+        }
+    }
+
+    nonisolated static func title(of subscription: Subscription) -> String {
+        FeedTitle.shown(subscription.title, of: subscription.spec)
+    }
+
+    /// How `scope` is shown: as the reader last chose, a list at first.
+    func layout(of scope: TimelineScope) -> FeedLayout {
+        switch scope {
+        case .all: settings.allItemsLayout
+        case .subscription(let id): subscription(id)?.layout ?? .list
+        }
+    }
+
+    /// The source a window's session pages `scope` through: the store,
+    /// and for one subscription its feed beyond what is stored.
+    func source(for scope: TimelineScope) -> any FeedSource {
+        guard let store else { return NoTimeline() }
+        switch scope {
+        case .all:
+            return wrapTimeline(StoredTimelineSource(store: store, scope: .all, displayName: L("All items"), pageSize: pageSize))
+        case .subscription(let id):
+            guard let subscription = subscription(id) else { return NoTimeline() }
+            return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: Self.title(of: subscription),
+                                                     pageSize: pageSize, network: makeSource(subscription.spec)))
+        }
+    }
+
+    // MARK: Filling
+
+    /// Subscriptions fetched at once by `fillNeverUpdated`.
+    nonisolated static let fillConcurrency = 6
+
+    /// Fetches the first page of each subscription with nothing stored
+    /// that was never updated or whose last update failed (the sample at
+    /// the first start, feeds just imported), a few at a time, off the
+    /// main thread, and stores it, so All items has them; `except`: the
+    /// one a window is opening (its session fetches it). One that fails
+    /// records why and stops none of the others. Then the windows hear
+    /// `.stored`.
+    func fillNeverUpdated(except skipped: TimelineScope? = nil) {
+        guard fills, let store, filling == nil else { return }
+        let pending = list.filter { subscription in
+            (counts[subscription.id] ?? 0) == 0 && (subscription.lastUpdated == nil || subscription.failure != nil)
+                && skipped != .subscription(subscription.id)
+        }
+        guard !pending.isEmpty else { return }
+        let timelines = pending.map { subscription in
+            StoredTimelineSource(store: store, scope: .subscription(subscription.id), displayName: subscription.title,
+                                 pageSize: 1, network: makeSource(subscription.spec))
+        }
+        filling = Task {
+            await Self.fill(timelines)
+            filling = nil
+            do {
+                try await readList(from: store)
+            } catch {
+                report(error)
+            }
+            notify(.list)
+            notify(.stored)
+        }
+    }
+
+    /// Waits for a fill under way (tests).
+    func waitForFill() async {
+        await filling?.value
+    }
+
+    @concurrent
+    private nonisolated static func fill(_ timelines: [StoredTimelineSource]) async {
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            func start(_ timeline: StoredTimelineSource) {
+                // The first page stores the feed's first page (or its failure).
+                group.addTask { _ = try? await timeline.nextPage(after: nil) }
+            }
+            while next < min(fillConcurrency, timelines.count) {
+                start(timelines[next])
+                next += 1
+            }
+            while await group.next() != nil, next < timelines.count {
+                start(timelines[next])
+                next += 1
+            }
+        }
+    }
+
+    // MARK: Changing
+
+    /// Subscribes to `feed` (nothing happens to one already followed);
+    /// with `firstPage` (Add Feed's check loaded it), its items are stored
+    /// at once, so opening it asks the network nothing more. Returns the
+    /// subscription and whether it is new; nil when the store failed (the
+    /// reader was told).
+    func subscribe(_ feed: NewSubscription, firstPage: FeedPage? = nil) async -> (id: Subscription.ID, isNew: Bool)? {
+        if let store { return await subscribe(feed, firstPage: firstPage, in: store) }
+        await load()
+        guard let store else { return nil }
+        return await subscribe(feed, firstPage: firstPage, in: store)
+    }
+
+    private func subscribe(_ feed: NewSubscription, firstPage: FeedPage?,
+                           in store: FeedStore) async -> (id: Subscription.ID, isNew: Bool)? {
+        do {
+            let subscribed = try await writing { try await store.subscribe([feed]) }
+            guard let id = subscribed.subscriptions.first else { return nil }
+            if let firstPage, subscribed.added > 0 {
+                try await writing {
+                    _ = try await store.store(firstPage.items, in: id)
+                    try await store.recordUpdate(of: id, at: Date(), olderCursor: firstPage.next)
+                }
+            }
+            try await readList(from: store)
+            notify(.list)
+            return (id, subscribed.added > 0)
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    /// Stops following `id`; its items go with it.
+    func remove(_ id: Subscription.ID) async {
+        guard let store else { return }
+        do {
+            try await writing { try await store.unsubscribe(id) }
+            try await readList(from: store)
+        } catch {
+            report(error)
+        }
+        notify(.list)
+    }
+
+    /// Names `id` `title` in the sidebar and the window.
+    func rename(_ id: Subscription.ID, to title: String) async {
+        guard let store, let index = list.firstIndex(where: { $0.id == id }) else { return }
+        list[index].title = title
+        notify(.list)
+        do {
+            try await writing { try await store.rename(id, to: title) }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Names a subscription after its feed's own title, the first time
+    /// the feed says it, when the reader gave it no name of their own.
+    func feedNamedItself(_ id: Subscription.ID, _ title: String) {
+        guard let subscription = subscription(id), subscription.title == subscription.spec.title,
+              !title.isEmpty, title != subscription.title else { return }
+        Task { await rename(id, to: title) }
+    }
+
+    /// Remembers how the reader wants `scope` shown.
+    func setLayout(_ layout: FeedLayout, of scope: TimelineScope) {
+        guard let store, self.layout(of: scope) != layout else { return }
+        switch scope {
+        case .all: settings.allItemsLayout = layout
+        case .subscription(let id):
+            guard let index = list.firstIndex(where: { $0.id == id }) else { return }
+            list[index].layout = layout
+        }
+        save {
+            switch scope {
+            case .all: try await store.setAllItemsLayout(layout)
+            case .subscription(let id): try await store.setLayout(layout, of: id)
+            }
+        }
+    }
+
+    /// Whether the reader view downloads pictures inside items' text.
+    var loadsRemoteImages: Bool {
+        get { settings.loadsRemoteImages }
+        set {
+            guard newValue != settings.loadsRemoteImages, let store else { return }
+            settings.loadsRemoteImages = newValue
+            save { try await store.setLoadsRemoteImages(newValue) }
+        }
+    }
+
+    /// Remembers `scope` as the view to open at the next start.
+    func opened(_ scope: TimelineScope) {
+        guard let store, settings.lastOpened != scope else { return }
+        settings.lastOpened = scope
+        save { try await store.setLastOpened(scope) }
+    }
+
+    private func save(_ write: @escaping @Sendable () async throws -> Void) {
+        Task {
+            do {
+                try await writing(write)
+            } catch {
+                report(error)
+            }
+        }
+    }
+
+    /// Whether first pages are being fetched in the background.
+    var isFilling: Bool { filling != nil }
+
+    private func report(_ error: any Error) {
+        FileHandle.standardError.write(Data("feedline: the store: \(error)\n".utf8))
+        // Translators: %s says why a change to the subscriptions couldn't be saved.
+        notify(.problem(Localization.format(L("Couldn't save your change: %s"), ErrorText.reason(FeedError(describing: error)))))
+    }
+}
+
+/// The source of a view that is gone or not there yet: an empty end.
+struct NoTimeline: FeedSource {
+    var displayName: String { "" }
+
+    func nextPage(after cursor: PageCursor?) async throws -> FeedPage {
+        FeedPage(items: [], next: nil)
+    }
+}
