@@ -33,16 +33,20 @@ final class SubscriptionsFixture {
     }
 
     /// A new model over the store file, as at an app's start: it opens
-    /// the store and takes feeds.json in when a window asks.
+    /// the store and takes feeds.json in when a window asks, then updates
+    /// every feed.
     func startedSubscriptions(pageSize: Int = 10) -> Subscriptions {
         let factory = factory
-        return Subscriptions(file: storeFile, library: libraryFile, pageSize: pageSize) { factory.source(for: $0) }
+        return Subscriptions(file: storeFile, library: libraryFile, sources: factory, pageSize: pageSize) {
+            factory.source(for: $0)
+        }
     }
 
-    /// A model over `store` (no first run: no sample feed unless added).
-    func subscriptions(over store: FeedStore, pageSize: Int = 10) -> Subscriptions {
+    /// A model over `store` (no first run: no sample feed unless added;
+    /// no update but Refresh, and with `updates` only).
+    func subscriptions(over store: FeedStore, pageSize: Int = 10, updates: Bool = false) -> Subscriptions {
         let factory = factory
-        return Subscriptions(store: store, pageSize: pageSize) { factory.source(for: $0) }
+        return Subscriptions(store: store, sources: updates ? factory : nil, pageSize: pageSize) { factory.source(for: $0) }
     }
 }
 
@@ -50,6 +54,7 @@ extension GtkTestCase {
     /// Runs `body` (store calls, on GRDB's threads) while pumping the main
     /// loop, and returns what it returns.
     @MainActor
+    @discardableResult
     func wait<T>(_ what: String = "the store answers", file: StaticString = #filePath, line: UInt = #line,
                  _ body: @escaping @MainActor () async throws -> T) throws -> T {
         var result: Result<T, any Error>?

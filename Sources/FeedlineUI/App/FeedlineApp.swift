@@ -30,7 +30,7 @@ public final class FeedlineApp {
             gitHubToken: environment["GITHUB_TOKEN"])
         self.factory = factory
         subscriptions = Subscriptions(
-            file: storeFile ?? StoreFile.standard(environment: environment), library: libraryFile,
+            file: storeFile ?? StoreFile.standard(environment: environment), library: libraryFile, sources: factory,
             pageSize: options.pageSize,
             makeSource: { feed in Self.source(for: feed, from: factory, options: options) },
             wrapTimeline: { timeline in Self.timeline(timeline, options: options) })

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import GtkKit
 
 /// The reader's subscriptions as the windows show them: a main-actor copy
 /// of what the store holds (the subscriptions in sidebar order, their item
@@ -18,9 +19,10 @@ package final class Subscriptions {
     enum Change {
         /// The subscriptions, their counts or their failures.
         case list
-        /// Items were stored outside any window's paging (a feed's first
-        /// page fetched in the background): a view with nothing to show
-        /// may have something now.
+        /// An update of the feeds started or ended (`isUpdating`).
+        case updating
+        /// Items were stored outside any window's paging (an update): a
+        /// view with nothing to show may have something now.
         case stored
         /// Something the reader must be told (a store moved aside, a
         /// change that couldn't be saved): a sentence.
@@ -57,10 +59,12 @@ package final class Subscriptions {
     let pageSize: Int
 
     private var loading: Task<Void, Never>?
-    private var filling: Task<Void, Never>?
-    /// Whether `fillNeverUpdated` fetches (the app's model; not one over
-    /// a store given, whose feeds tests and the benchmark open themselves).
-    private let fills: Bool
+    /// Where updates fetch the feeds (nil: no updates, as over a store
+    /// given to tests and the benchmark, whose feeds are fetched only as
+    /// windows open them).
+    private let sources: FeedSourceFactory?
+    private var updating: Task<UpdateReport?, Never>?
+    private var nextUpdate: ScheduledCall?
     private var reloading: Task<Void, Never>?
     private var reloadAgain = false
     private var observers: [Int: (Change) -> Void] = [:]
@@ -69,28 +73,32 @@ package final class Subscriptions {
     private var startProblems: [String] = []
 
     /// Over the store in `file` (opened by `load`, off the main thread);
-    /// `library`: feeds.json of an earlier version, taken in once.
-    init(file: StoreFile, library: FeedLibraryFile?, pageSize: Int = 50,
+    /// `library`: feeds.json of an earlier version, taken in once;
+    /// `sources`: where updates fetch the feeds (every subscription once
+    /// the store is read, on Refresh, and every `updateMinutes`).
+    init(file: StoreFile, library: FeedLibraryFile?, sources: FeedSourceFactory?, pageSize: Int = 50,
          makeSource: @escaping (FeedSpec) -> any FeedSource,
          wrapTimeline: @escaping (any FeedSource) -> any FeedSource = { $0 }) {
         self.file = file
         self.library = library
+        self.sources = sources
         self.pageSize = pageSize
         self.makeSource = makeSource
         self.wrapTimeline = wrapTimeline
-        fills = true
     }
 
-    /// Over a store already open (tests, the benchmark): its feeds are
-    /// fetched only as windows open them.
-    package init(store: FeedStore, pageSize: Int = 50, makeSource: @escaping (FeedSpec) -> any FeedSource) {
+    /// Over a store already open (tests, the benchmark); with `sources`,
+    /// Refresh updates the feeds, else they are fetched only as windows
+    /// open them.
+    package init(store: FeedStore, sources: FeedSourceFactory? = nil, pageSize: Int = 50,
+                 makeSource: @escaping (FeedSpec) -> any FeedSource) {
         self.store = store
         file = nil
         library = nil
+        self.sources = sources
         self.pageSize = pageSize
         self.makeSource = makeSource
         wrapTimeline = { $0 }
-        fills = false
     }
 
     // MARK: Observing
@@ -162,6 +170,8 @@ package final class Subscriptions {
         }
         state = .ready
         notify(.list)
+        // The first screen came from the store; now the feeds update.
+        if sources != nil { Task { await updateAll() } }
     }
 
     @concurrent
@@ -306,63 +316,70 @@ package final class Subscriptions {
         }
     }
 
-    // MARK: Filling
+    // MARK: Updating
 
-    /// Subscriptions fetched at once by `fillNeverUpdated`.
-    nonisolated static let fillConcurrency = 6
+    /// Whether Refresh updates the feeds (else it reloads the view).
+    var canUpdate: Bool { sources != nil && store != nil }
 
-    /// Fetches the first page of each subscription with nothing stored
-    /// that was never updated or whose last update failed (the sample at
-    /// the first start, feeds just imported), a few at a time, off the
-    /// main thread, and stores it, so All items has them; `except`: the
-    /// one a window is opening (its session fetches it). One that fails
-    /// records why and stops none of the others. Then the windows hear
-    /// `.stored`.
-    func fillNeverUpdated(except skipped: TimelineScope? = nil) {
-        guard fills, let store, filling == nil else { return }
-        let pending = list.filter { subscription in
-            (counts[subscription.id] ?? 0) == 0 && (subscription.lastUpdated == nil || subscription.failure != nil)
-                && skipped != .subscription(subscription.id)
-        }
-        guard !pending.isEmpty else { return }
-        let timelines = pending.map { subscription in
-            StoredTimelineSource(store: store, scope: .subscription(subscription.id), displayName: subscription.title,
-                                 pageSize: 1, network: makeSource(subscription.spec))
-        }
-        filling = Task {
-            await Self.fill(timelines)
-            filling = nil
+    /// Whether an update of the feeds is under way.
+    var isUpdating: Bool { updating != nil }
+
+    /// Updates every subscription (FeedUpdater: six at a time,
+    /// conditional requests, one failing stops none of the others) off the
+    /// main thread, then reads the list again (counts, failures) and tells
+    /// the windows (`.stored`). A call while one runs waits for that one.
+    /// The next update by itself comes `updateMinutes` later. Returns the
+    /// report, nil when there was no update.
+    @discardableResult
+    func updateAll() async -> UpdateReport? {
+        if let updating { return await updating.value }
+        guard let store, let sources else { return nil }
+        nextUpdate?.cancel()
+        let task = Task<UpdateReport?, Never> { @MainActor in
+            var result: UpdateReport?
             do {
-                try await readList(from: store)
+                result = try await Self.update(FeedUpdater(store: store, sources: sources))
             } catch {
-                report(error)
+                self.report(error)
             }
-            notify(.list)
-            notify(.stored)
+            do {
+                try await self.readList(from: store)
+            } catch {
+                self.report(error)
+            }
+            return result
         }
+        updating = task
+        notify(.updating)
+        let report = await task.value
+        updating = nil
+        notify(.updating)
+        notify(.list)
+        notify(.stored)
+        await scheduleNextUpdate(in: store)
+        return report
     }
 
-    /// Waits for a fill under way (tests).
-    func waitForFill() async {
-        await filling?.value
-    }
-
+    /// Runs `updater` on the concurrent executor, never on the main thread.
     @concurrent
-    private nonisolated static func fill(_ timelines: [StoredTimelineSource]) async {
-        await withTaskGroup(of: Void.self) { group in
-            var next = 0
-            func start(_ timeline: StoredTimelineSource) {
-                // The first page stores the feed's first page (or its failure).
-                group.addTask { _ = try? await timeline.nextPage(after: nil) }
-            }
-            while next < min(fillConcurrency, timelines.count) {
-                start(timelines[next])
-                next += 1
-            }
-            while await group.next() != nil, next < timelines.count {
-                start(timelines[next])
-                next += 1
-            }
+    private nonisolated static func update(_ updater: FeedUpdater) async throws -> UpdateReport {
+        try await updater.updateAll()
+    }
+
+    /// Waits for an update under way (tests).
+    func waitForUpdate() async {
+        _ = await updating?.value
+    }
+
+    /// The next update by itself, after the store's `updateMinutes` (none
+    /// when 0).
+    private func scheduleNextUpdate(in store: FeedStore) async {
+        let minutes = (try? await store.settings().updateMinutes) ?? StoreSettings().updateMinutes
+        nextUpdate?.cancel()
+        guard minutes > 0 else { return }
+        nextUpdate = MainLoop.schedule(after: .seconds(minutes * 60)) { [weak self] in
+            guard let self else { return }
+            Task { await self.updateAll() }
         }
     }
 
@@ -476,8 +493,6 @@ package final class Subscriptions {
         }
     }
 
-    /// Whether first pages are being fetched in the background.
-    var isFilling: Bool { filling != nil }
 
     private func report(_ error: any Error) {
         FileHandle.standardError.write(Data("feedline: the store: \(error)\n".utf8))

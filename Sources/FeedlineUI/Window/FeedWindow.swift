@@ -57,6 +57,8 @@ public final class FeedWindow {
     /// Something the reader must hear about once the first page is shown
     /// (a store moved aside, a damaged feeds.json).
     var pendingNotice: String?
+    /// When the pending notice was told.
+    var noticeToldAt: ContinuousClock.Instant?
     /// The Add Feed dialog, while open.
     var addFeedDialog: AddFeedDialog?
     /// The Rename dialog, while open.
@@ -163,7 +165,7 @@ public final class FeedWindow {
     }
 
     private func addActions() {
-        window.addAction("refresh") { [weak self] in self?.session.refresh() }
+        window.addAction("refresh") { [weak self] in self?.refresh() }
         window.addAction("close") { [weak self] in self?.window.close() }
         retryAction = window.addAction("retry") { [weak self] in self?.session.retry() }
         retryAction?.isEnabled = false
@@ -255,7 +257,7 @@ public final class FeedWindow {
         if retryHadFocus && snapshot.failure == nil {
             feedList.focusLastItem()
         }
-        if isNews, let (message, urgent) = PagingText.announcement(snapshot, shownBefore: shownBefore) {
+        if isNews, !noticeIsFresh, let (message, urgent) = PagingText.announcement(snapshot, shownBefore: shownBefore) {
             announcer.announce(message, urgent ? .assertive : .polite)
         }
         readerSaw(snapshot)
@@ -267,16 +269,26 @@ public final class FeedWindow {
 
     /// Tells the pending notice (a store moved aside, a damaged
     /// feeds.json) once the view has settled (its first page shown and no
-    /// next one started, or its end, or a failure) and the feeds' first
-    /// pages are in, so that no news about paging comes right after it and
-    /// takes its turn with screen readers.
+    /// next one started, or its end, or a failure), so that no news about
+    /// the view's first pages comes right after it and takes its turn with
+    /// screen readers.
     func tellNoticeIfSettled(_ snapshot: FeedSnapshot) {
         guard let notice = pendingNotice, snapshot.inFlight == nil, snapshot.phase != .idle || feedList.itemCount > 0,
-              scope != nil || subscriptions == nil, subscriptions?.isFilling != true else { return }
+              scope != nil || subscriptions == nil else { return }
         pendingNotice = nil
         statusBar.flash(notice, for: .seconds(12))
         announcer.announce(notice)
+        // News about paging right after would take its place (the
+        // announcer sends the latest): it waits its turn on the status line.
+        noticeToldAt = .now
     }
+
+    /// Whether a notice was told so lately that paging news would cut it off.
+    var noticeIsFresh: Bool {
+        noticeToldAt.map { $0.duration(to: .now) < Self.noticeHold } ?? false
+    }
+
+    static let noticeHold: Duration = .seconds(3)
 
     private func retryReason(_ snapshot: FeedSnapshot) -> String? {
         snapshot.failure.map { ErrorText.reason($0) }
@@ -305,11 +317,12 @@ public final class FeedWindow {
         loadingPage.setActive(page == "loading")
     }
 
-    /// The BUSY state and the header spinner while anything loads.
-    private func showBusy(_ snapshot: FeedSnapshot) {
+    /// The BUSY state, and the header spinner while a refresh loads or the
+    /// feeds update.
+    func showBusy(_ snapshot: FeedSnapshot) {
         let request = snapshot.inFlight
         let refreshing = request?.replacesItems == true && feedList.itemCount > 0
-        header.showRefreshing(refreshing)
+        header.showRefreshing(refreshing || subscriptions?.isUpdating == true)
         feedList.view.setAccessibleBusy(request != nil)
     }
 

@@ -63,6 +63,7 @@ extension FeedWindow {
             guard let self else { return }
             switch change {
             case .list: subscriptionsChanged()
+            case .updating: showBusy(session.snapshot)
             case .stored:
                 // A view with nothing to show may have something now.
                 if feedList.itemCount == 0, scope != nil, session.state.inFlight == nil {
@@ -110,7 +111,6 @@ extension FeedWindow {
         case .feed(let feed):
             open(feed)
         }
-        subscriptions.fillNeverUpdated(except: scope)
     }
 
     /// The subscriptions, their counts or failures changed: the sidebar
@@ -134,6 +134,26 @@ extension FeedWindow {
         guard let subscriptions, let scope, case .subscription = scope,
               feedList.itemCount > subscriptions.count(of: scope) else { return }
         subscriptions.reload()
+    }
+
+    // MARK: Refreshing
+
+    /// Refresh: every subscription updates (the header's spinner turns
+    /// meanwhile), then the view reloads from the top; a window without
+    /// updates reloads its view.
+    func refresh() {
+        guard let subscriptions, subscriptions.canUpdate else {
+            session.refresh()
+            return
+        }
+        Task { [weak self] in
+            let report = await subscriptions.updateAll()
+            guard let self else { return }
+            session.refresh()
+            guard let failed = report?.failures.count, failed > 0 else { return }
+            // Translators: after Refresh; the sidebar shows which feeds and why.
+            statusBar.flash(Localization.format(L("%d feed couldn't be updated", "%d feeds couldn't be updated", failed), failed))
+        }
     }
 
     // MARK: Opening views
