@@ -143,6 +143,17 @@ final class PseudoLocaleTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the first page is shown and announced") { window.announcements.count == 1 }
             expectMarked(window.window, "the window with its sidebar")
 
+            window.header.menuButton.popUp()
+            waitUntil("the main menu is open") { window.header.menuButton.isOpen }
+            expectMarked(window.window, "the main menu with Import and Export")
+            window.header.menuButton.popDown()
+            window.importSubscriptions(from: reader.folder.appendingPathComponent("missing.opml"))
+            waitUntil("an import says why it failed") { window.lastListMessage != nil }
+            XCTAssertTrue(PseudoLocale.isMarked(window.lastListMessage ?? ""), "unmarked: \(window.lastListMessage ?? "")")
+            window.exportSubscriptions(to: reader.folder.appendingPathComponent("export.opml"))
+            waitUntil("an export says what it did") { window.lastListMessage?.contains("export.opml") == true }
+            XCTAssertTrue(PseudoLocale.isMarked(window.lastListMessage ?? ""), "unmarked: \(window.lastListMessage ?? "")")
+
             let sidebar = try XCTUnwrap(window.sidebar)
             let (cell, _) = try sidebarRow(window, .subscription(ids[0]))
             sidebar.onContextMenu?(try XCTUnwrap(cell.entry?.subscription), cell.root, nil, nil)

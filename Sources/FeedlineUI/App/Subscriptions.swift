@@ -383,6 +383,84 @@ package final class Subscriptions {
         }
     }
 
+    // MARK: Subscription lists (OPML)
+
+    /// Why a subscription list couldn't be imported or exported: a
+    /// sentence for the reader.
+    struct ListProblem: Error, Equatable {
+        let message: String
+    }
+
+    /// Subscribes to the feeds of the OPML file at `file` (read off the
+    /// main thread), with their names, sites and folders; feeds followed
+    /// already stay as they are. Then every feed updates (the new ones
+    /// have nothing yet).
+    func importList(from file: URL) async throws(ListProblem) -> FeedStore.Imported {
+        guard let store else { throw ListProblem(message: L("Your feeds aren't open yet")) }
+        let list: OPMLImport
+        switch await Self.readList(file) {
+        case .success(let read): list = read
+        case .failure(let problem): throw problem
+        }
+        let imported: FeedStore.Imported
+        do {
+            imported = try await writing { try await store.importSubscriptions(list) }
+            try await readList(from: store)
+        } catch {
+            report(error)
+            throw ListProblem(message: Localization.format(L("Couldn't save your change: %s"),
+                                                           ErrorText.reason(FeedError(describing: error))))
+        }
+        notify(.list)
+        if imported.added > 0, canUpdate { Task { await updateAll() } }
+        return imported
+    }
+
+    /// Writes every subscription, in sidebar order with their folders, to
+    /// the OPML file at `file` (off the main thread). Returns how many.
+    func exportList(to file: URL) async throws(ListProblem) -> Int {
+        guard let store else { throw ListProblem(message: L("Your feeds aren't open yet")) }
+        let outlines: [OPMLSubscription]
+        do {
+            outlines = try await store.exportSubscriptions(sampleFile: SampleFeed.locate())
+        } catch {
+            report(error)
+            throw ListProblem(message: ErrorText.reason(FeedError(describing: error)))
+        }
+        let data = OPMLWriter.write(outlines, title: L("Feedline subscriptions"), created: Date())
+        if let problem = await Self.write(data, to: file) { throw problem }
+        return outlines.count
+    }
+
+    @concurrent
+    private nonisolated static func readList(_ file: URL) async -> Result<OPMLImport, ListProblem> {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            // Translators: %1$s is a file's path, %2$s the system's reason ("No such file or directory").
+            return .failure(ListProblem(message: Localization.format(L("Couldn't read “%1$s”: %2$s"), file.path,
+                                                                    SubscriptionListText.systemReason(error))))
+        }
+        do {
+            return .success(try OPMLReader.read(data))
+        } catch {
+            return .failure(ListProblem(message: SubscriptionListText.notAList(file, error)))
+        }
+    }
+
+    @concurrent
+    private nonisolated static func write(_ data: Data, to file: URL) async -> ListProblem? {
+        do {
+            try data.write(to: file, options: .atomic)
+            return nil
+        } catch {
+            // Translators: %1$s is a file's path, %2$s the system's reason ("Permission denied").
+            return ListProblem(message: Localization.format(L("Couldn't write “%1$s”: %2$s"), file.path,
+                                                            SubscriptionListText.systemReason(error)))
+        }
+    }
+
     // MARK: Changing
 
     /// Subscribes to `feed` (nothing happens to one already followed);

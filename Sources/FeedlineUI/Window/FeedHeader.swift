@@ -37,9 +37,17 @@ final class FeedHeader {
         bar.packStart(refreshSpinner)
 
         let menu = Menu()
-        menu.append(L("Load _Pictures in Articles"), action: "win.remote-images")
-        menu.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")
-        menu.append(L("_About Feedline"), action: "app.about")
+        if hasSidebar {
+            let lists = Menu()
+            lists.append(L("_Import Subscriptions…"), action: "win.import-subscriptions")
+            lists.append(L("_Export Subscriptions…"), action: "win.export-subscriptions")
+            menu.appendSection(lists)
+        }
+        let other = Menu()
+        other.append(L("Load _Pictures in Articles"), action: "win.remote-images")
+        other.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")
+        other.append(L("_About Feedline"), action: "app.about")
+        menu.appendSection(other)
         menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         menuButton.tooltip = L("Main Menu (F10)")
         menuButton.setAccessibleLabel(L("Main Menu"))

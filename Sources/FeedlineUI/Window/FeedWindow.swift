@@ -61,6 +61,10 @@ public final class FeedWindow {
     var noticeToldAt: ContinuousClock.Instant?
     /// The Add Feed dialog, while open.
     var addFeedDialog: AddFeedDialog?
+    /// The file chooser of Import or Export Subscriptions, while open.
+    var fileChooser: FileChooser?
+    /// What the last import or export said (for tests).
+    var lastListMessage: String?
     /// The Rename dialog, while open.
     var renameDialog: RenameDialog?
     /// What to open once the subscriptions are read.

@@ -8,7 +8,8 @@ import GtkKit
 /// the sidebar and the list. Actions: `win.open-view` ("all" or a
 /// subscription's id), `win.add-feed`, `win.rename-feed` and
 /// `win.remove-feed` (a subscription's id), `win.choose-feed` (Ctrl+O:
-/// focus the sidebar), `win.show-sidebar` (F9), `win.other-pane` (F6).
+/// focus the sidebar), `win.show-sidebar` (F9), `win.other-pane` (F6);
+/// importing and exporting lists is in SubscriptionListActions.swift.
 extension FeedWindow {
     func addSubscriptionActions() {
         guard let subscriptions, let sidebar else { return }
@@ -38,12 +39,14 @@ extension FeedWindow {
             self?.showSidebar(isOn)
         }
         window.addAction("other-pane") { [weak self] in self?.focusOtherPane() }
+        addSubscriptionListActions()
         // The dialogs go before their window: GTK 4.8 left one up,
         // pointing at the window it belonged to, which crashed once that
         // was freed.
         window.onCloseRequest { [weak self] in
             self?.addFeedDialog?.window.close()
             self?.renameDialog?.window.close()
+            self?.fileChooser?.cancel()
             return false
         }
 

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 
 /// A GtkApplicationWindow, or a dialog window over one.
 @MainActor
@@ -124,5 +125,80 @@ extension Window {
     /// links), on behalf of this window.
     public func showURI(_ uri: String) {
         gtk_show_uri(pointer(), uri, 0)  // GDK_CURRENT_TIME
+    }
+}
+
+/// A GtkFileChooserNative: the desktop's own file chooser (through the
+/// portal where there is one, else GTK's dialog), over a window, to open
+/// one file or to name one to save. GTK 4.8 has no GtkFileDialog (4.10).
+///
+/// Ownership: the Swift object holds the chooser; keep it until `show`'s
+/// handler has run (GTK drops the dialog when its last reference goes).
+/// The handler runs once, with the file chosen or nil when cancelled.
+@MainActor
+public final class FileChooser: Object {
+    public enum Mode: Sendable {
+        case open, save
+    }
+
+    public let mode: Mode
+    private var response: SignalConnection?
+    private var dialog: UnsafeMutablePointer<GtkNativeDialog> { pointer() }
+
+    public init(title: String, over parent: Window, mode: Mode, acceptLabel: String, cancelLabel: String) {
+        self.mode = mode
+        let action = mode == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+        super.init(UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent.pointer(), action,
+                                                                       acceptLabel, cancelLabel)!), .adopt)
+        gtk_native_dialog_set_modal(dialog, 1)
+    }
+
+    /// The dialog's title.
+    public var title: String? {
+        gtk_native_dialog_get_title(dialog).map { String(cString: $0) }
+    }
+
+    /// Offers only files matching `patterns` ("*.opml") or of `mimeTypes`,
+    /// under `name`; the first filter added is the one chosen at first.
+    public func addFilter(name: String, patterns: [String], mimeTypes: [String] = []) {
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, name)
+        patterns.forEach { gtk_file_filter_add_pattern(filter, $0) }
+        mimeTypes.forEach { gtk_file_filter_add_mime_type(filter, $0) }
+        // The chooser takes a reference of its own.
+        gtk_file_chooser_add_filter(opaque, filter)
+        g_object_unref(UnsafeMutableRawPointer(filter))
+    }
+
+    /// The name a save starts with ("Subscriptions.opml").
+    public func setSuggestedName(_ name: String) {
+        gtk_file_chooser_set_current_name(opaque, name)
+    }
+
+    /// Shows the chooser; `done` gets the local file chosen, or nil.
+    public func show(_ done: @escaping @MainActor (URL?) -> Void) {
+        response?.disconnect()
+        let chooser = opaque
+        response = connect("response", uint: { [weak self] value in
+            self?.response?.disconnect()
+            var chosen: URL?
+            if Int32(bitPattern: value) == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+                if let path = g_file_get_path(file) {
+                    chosen = URL(fileURLWithPath: String(cString: path))
+                    g_free(path)
+                }
+                g_object_unref(UnsafeMutableRawPointer(file))
+            }
+            done(chosen)
+        })
+        gtk_native_dialog_show(dialog)
+    }
+
+    /// Whether the chooser is showing.
+    public var isShowing: Bool { gtk_native_dialog_get_visible(dialog) != 0 }
+
+    /// Closes the chooser as if cancelled (the handler gets nil).
+    public func cancel() {
+        gtk_native_dialog_hide(dialog)
     }
 }
