@@ -26,5 +26,11 @@ package enum FeedlineStyle {
         .add-feed-form label.error { color: @error_color; }
         .status-page .title-2 { margin-top: 6px; }
         button.pill { border-radius: 9999px; padding: 8px 32px; }
+        .feed-sidebar > row.open-view { background-color: alpha(currentColor, 0.12); }
+        .feed-sidebar > row.open-view .sidebar-title { font-weight: bold; }
+        .sidebar-row image.warning { color: @warning_color; }
+        .sidebar-folder .sidebar-title { font-weight: bold; }
+        .sidebar-folder .sidebar-count { opacity: 0.7; }
+        .sidebar-bar { padding: 4px 6px; }
         """
 }

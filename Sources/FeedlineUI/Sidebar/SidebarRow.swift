@@ -30,6 +30,7 @@ final class SidebarRow {
 
     init() {
         root.addCSSClass("sidebar-row")
+        title.addCSSClass("sidebar-title")
         title.xAlign = 0
         title.horizontalExpand = true
         title.ellipsizeEnd()
