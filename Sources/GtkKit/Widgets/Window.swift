@@ -134,7 +134,8 @@ extension Window {
 ///
 /// Ownership: the Swift object holds the chooser; keep it until `show`'s
 /// handler has run (GTK drops the dialog when its last reference goes).
-/// The handler runs once, with the file chosen or nil when cancelled.
+/// `show`'s handler runs once, with the file chosen, or nil when the
+/// reader cancels; `cancel()` ends the chooser without an answer.
 @MainActor
 public final class FileChooser: Object {
     public enum Mode: Sendable {
@@ -197,8 +198,13 @@ public final class FileChooser: Object {
     /// Whether the chooser is showing.
     public var isShowing: Bool { gtk_native_dialog_get_visible(dialog) != 0 }
 
-    /// Closes the chooser as if cancelled (the handler gets nil).
+    /// Closes the chooser for good, without an answer (the handler does
+    /// not run): for a window that goes while its chooser is up. (Seen in
+    /// tests under Xvfb: after GTK's own dialog was closed this way, key
+    /// presses sent to another window of the process were lost; the
+    /// reader's Cancel or Escape leaves nothing behind.)
     public func cancel() {
-        gtk_native_dialog_hide(dialog)
+        response?.disconnect()
+        gtk_native_dialog_destroy(dialog)
     }
 }
