@@ -28,6 +28,8 @@ package final class ImageLoader {
     }
 
     init(memoryBytes: Int, makeFetcher: @escaping () -> ImageFetcher) {
+        // Malloc set up for pictures before any is fetched or decoded.
+        PictureMemory.prepare()
         self.makeFetcher = makeFetcher
         textures = TextureCache(maxBytes: memoryBytes)
     }

@@ -22,6 +22,62 @@ public final class Texture: @unchecked Sendable {
     /// The memory its pixels take (4 bytes each).
     public var byteCount: Int { width * height * 4 }
 
+    /// The same picture with its pixels in memory mapped for it alone
+    /// (`PictureMemory.mapPixels`), so that letting it go hands the memory
+    /// back to the system at once: 3 bytes a pixel when it is opaque (a
+    /// photo), as gdk-pixbuf decodes it, else 4, premultiplied, as GTK
+    /// draws. Nil for a picture smaller than `PictureMemory.ownMappingMinimum`
+    /// (or when the system refuses a mapping). Copies the pixels once, in
+    /// place; safe off the main thread.
+    func inOwnMapping() -> Texture? {
+        let stride = width * 4
+        guard let (block, pixels) = PictureMemory.mapPixels(count: stride * height) else { return nil }
+        let bytes = pixels.assumingMemoryBound(to: UInt8.self)
+        gdk_texture_download(pointer, bytes, gsize(stride))
+        var (format, rowBytes) = (Self.drawnFormat, stride)
+        if Self.packOpaque(bytes, pixels: width * height) {
+            (format, rowBytes) = (GDK_MEMORY_R8G8B8, width * 3)
+            PictureMemory.shrinkPixels(block, toHold: rowBytes * height)
+        }
+        // The GBytes owns the block from here: its last unref unmaps it.
+        let data = g_bytes_new_with_free_func(pixels, gsize(rowBytes * height), PictureMemory.unmapPixels, block)
+        defer { g_bytes_unref(data) }
+        guard let copy = gdk_memory_texture_new(Int32(width), Int32(height), format, data, gsize(rowBytes)) else {
+            return nil
+        }
+        return Texture(adopting: copy, width: width, height: height)
+    }
+
+    /// When every one of `pixels` (as `gdk_texture_download` writes them)
+    /// is opaque, packs them in place into red, green, blue (3 bytes each,
+    /// rows without padding) and returns true; else leaves them.
+    private static func packOpaque(_ bytes: UnsafeMutablePointer<UInt8>, pixels: Int) -> Bool {
+        #if _endian(little)
+        // Blue, green, red, alpha.
+        for index in 0..<pixels where bytes[4 * index + 3] != 255 { return false }
+        for index in 0..<pixels {
+            // Reads stay ahead of writes: 3 × index + 2 < 4 × (index + 1).
+            let (blue, green, red) = (bytes[4 * index], bytes[4 * index + 1], bytes[4 * index + 2])
+            bytes[3 * index] = red
+            bytes[3 * index + 1] = green
+            bytes[3 * index + 2] = blue
+        }
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// The format `gdk_texture_download` writes (GDK_MEMORY_DEFAULT, a
+    /// macro Swift does not import): cairo's ARGB32 in native byte order.
+    private static var drawnFormat: GdkMemoryFormat {
+        #if _endian(little)
+        GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+        #else
+        GDK_MEMORY_A8R8G8B8_PREMULTIPLIED
+        #endif
+    }
+
     /// A texture of `rgba`: `width` × `height` pixels, row by row, 4 bytes
     /// each (red, green, blue, alpha; not premultiplied), such as a
     /// blurhash's placeholder. Nil unless `rgba` holds exactly
@@ -70,7 +126,10 @@ public enum ImageDecoder {
             defer { g_free(message) }
             return .failure(Failure(description: message.map { String(cString: $0) } ?? "The image couldn't be read"))
         }
-        return .success(Texture(adopting: texture, width: Int(shownWidth), height: Int(shownHeight)))
+        let decoded = Texture(adopting: texture, width: Int(shownWidth), height: Int(shownHeight))
+        // Out of the heaps for as long as it is kept; the decoder's own
+        // pixels go back to the heap at once, where the next picture reuses them.
+        return .success(decoded.inOwnMapping() ?? decoded)
     }
 
     /// Whether a PNG, JPEG or GIF ends as its format ends (gdk-pixbuf shows

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,20 +12,32 @@ import Glibc
 /// (the threshold above which it maps a block of its own rises to the size
 /// of the largest block freed), and the freed space between live blocks
 /// stays resident: the process grows in long use while the memory in use
-/// stays flat. Two remedies, each measured (docs/BENCHMARKS.md, "Long use"):
+/// stays flat. Four remedies, each measured (docs/BENCHMARKS.md, "Long use"):
 ///
-/// - `prepare()`: blocks of `mapThreshold` bytes and more are mapped on
+/// - `prepare()`: at most `arenaLimit` malloc arenas (`M_ARENA_MAX`). By
+///   default glibc gives each thread that allocates an arena of its own,
+///   up to 8 a core: pictures are decoded on the thread pool, downloaded
+///   on URLSession's thread and let go on the main thread, and the space
+///   each arena freed stayed with it, unused by the others.
+/// - `mapPixels(count:)`: a decoded picture keeps its pixels in memory
+///   mapped for it alone (`Texture.inOwnMapping()`), unmapped when the
+///   texture goes. Pictures live long and come in every size, so in the
+///   heaps they left holes between the small blocks allocated meanwhile,
+///   holes that neither reuse nor trimming could close.
+/// - `prepare()`, too: blocks of `mapThreshold` bytes and more are mapped on
 ///   their own and unmapped when freed (a fixed `M_MMAP_THRESHOLD`, which
-///   also stops glibc raising it).
+///   also stops glibc raising it): the renderer's copies of pictures.
 /// - `noteActivity()`: once pictures have stopped coming for `quietDelay`,
 ///   `malloc_trim(0)` hands back the free pages inside the heaps, on a
 ///   background thread; under steady use at most every `busyInterval`.
 ///
-/// On a C library without these calls (not glibc) both do nothing.
+/// On a C library without these calls (not glibc) they do nothing.
 public enum PictureMemory {
     /// Blocks from this size up are mapped on their own: a picture of 128 ×
     /// 128 pixels and up, and every rendered copy of one.
     public static let mapThreshold: Int32 = 64 * 1024
+    /// Malloc arenas at most (the main thread's and one more).
+    public static let arenaLimit: Int32 = 2
     /// Quiet time after the last picture before a trim.
     public static let quietDelay: Duration = .seconds(2)
     /// While pictures keep coming, a trim at most this often.
@@ -32,25 +45,89 @@ public enum PictureMemory {
 
     private typealias MalloptFunction = @convention(c) (Int32, Int32) -> Int32
     private typealias MallocTrimFunction = @convention(c) (Int) -> Int32
-    /// glibc's `M_MMAP_THRESHOLD` (malloc.h, which Swift does not import).
+    /// glibc's `M_MMAP_THRESHOLD` and `M_ARENA_MAX` (malloc.h, which
+    /// Swift does not import).
     private static let mmapThresholdParameter: Int32 = -3
+    private static let arenaMaxParameter: Int32 = -8
 
     /// Whether `prepare()` fixes the threshold (the benchmark turns the
     /// remedies off to measure them). Set before the first picture.
     nonisolated(unsafe) package static var mapsLargeBlocks = true
+    /// The threshold `prepare()` sets (the benchmark tries others).
+    nonisolated(unsafe) package static var mapThresholdInUse = mapThreshold
+    /// Whether `prepare()` limits the arenas.
+    nonisolated(unsafe) package static var limitsArenas = true
     /// Whether `noteActivity()` trims.
     @MainActor package static var trimsWhenQuiet = true
+    /// Whether decoded pictures keep their pixels in mappings of their own.
+    nonisolated(unsafe) package static var mapsPictures = true
 
-    /// Fixes malloc's mmap threshold at `mapThreshold`, once per process
-    /// (the decoder calls it before its first picture); any thread.
+    /// Pictures with fewer bytes of pixels than this (a 32 × 32 avatar)
+    /// stay in the heaps: a mapping takes whole pages.
+    public static let ownMappingMinimum = 4096
+
+    /// Room before the pixels for the mapping's length (a cache line, so
+    /// the pixels stay aligned).
+    private static let mappingHeader = 64
+
+    /// `count` bytes of zeros in memory mapped for them alone, for one
+    /// picture's pixels; nil below `ownMappingMinimum`, when turned off,
+    /// or when the system refuses. `pixels` is where they go; pass `block`
+    /// to `unmapPixels` to give the memory back (once). Any thread; a
+    /// system call and, as the pixels are written, a page fault per page.
+    package static func mapPixels(count: Int) -> (block: UnsafeMutableRawPointer, pixels: UnsafeMutableRawPointer)? {
+        guard mapsPictures, count >= ownMappingMinimum else { return nil }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = (count + mappingHeader + page - 1) / page * page
+        guard let block = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              block != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        block.storeBytes(of: length, as: Int.self)
+        mappedPictures.add(1, ordering: .relaxed)
+        mappedPictureBytes.add(length, ordering: .relaxed)
+        return (block, block + mappingHeader)
+    }
+
+    /// Gives back the whole pages of `block` (from `mapPixels`) past its
+    /// first `count` bytes of pixels, once they turned out not to be needed.
+    package static func shrinkPixels(_ block: UnsafeMutableRawPointer, toHold count: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = block.load(as: Int.self)
+        let needed = (count + mappingHeader + page - 1) / page * page
+        guard needed < length else { return }
+        munmap(block + needed, length - needed)
+        block.storeBytes(of: needed, as: Int.self)
+        mappedPictureBytes.subtract(length - needed, ordering: .relaxed)
+    }
+
+    /// Blocks from `mapPixels` not yet given back, and their bytes (for
+    /// the soak benchmark's census).
+    package static let mappedPictures = Atomic<Int>(0)
+    package static let mappedPictureBytes = Atomic<Int>(0)
+
+    /// Gives back a block from `mapPixels` (a `GDestroyNotify`: the
+    /// pixels' GBytes calls it when its last reference goes, on any thread).
+    package static let unmapPixels: @convention(c) (UnsafeMutableRawPointer?) -> Void = { block in
+        guard let block else { return }
+        let length = block.load(as: Int.self)
+        munmap(block, length)
+        mappedPictures.subtract(1, ordering: .relaxed)
+        mappedPictureBytes.subtract(length, ordering: .relaxed)
+    }
+
+    /// Limits malloc to `arenaLimit` arenas and fixes its mmap threshold
+    /// at `mapThreshold`, once per process; any thread. The sooner the
+    /// better: threads that allocated before keep the arenas they made.
+    /// The image loader calls it when it is made (before the first row
+    /// asks for a picture), the decoder before its first picture.
     public static func prepare() {
         _ = preparedOnce
     }
 
     private static let preparedOnce: Void = {
-        guard mapsLargeBlocks, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: MalloptFunction.self)
-        _ = mallopt(mmapThresholdParameter, mapThreshold)
+        if limitsArenas { _ = mallopt(arenaMaxParameter, arenaLimit) }
+        if mapsLargeBlocks { _ = mallopt(mmapThresholdParameter, mapThresholdInUse) }
     }()
 
     /// Gives the free pages inside malloc's heaps back to the system (slow:
