@@ -25,6 +25,13 @@ enum ProcessStats {
     /// Resident memory now, in KiB.
     static func residentKB() -> Int { statusField("VmRSS:") }
 
+    /// Resident memory by kind, in KiB: anonymous (malloc's heaps and
+    /// mappings, stacks), file-backed (code, fonts, caches mapped from
+    /// disk) and shared memory (such as X's shared-memory images).
+    static func residentKindsKB() -> (anonymous: Int, file: Int, shared: Int) {
+        (statusField("RssAnon:"), statusField("RssFile:"), statusField("RssShmem:"))
+    }
+
     /// The most resident memory the process has had, in KiB.
     static func peakResidentKB() -> Int { statusField("VmHWM:") }
 

@@ -35,6 +35,8 @@ final class SoakScenario {
         var pictures: URL?
         /// Seconds between samples.
         var sampleEvery = 1.0
+        /// Take a `SoakCensus` at the end of every block.
+        var census = false
     }
 
     nonisolated static let itemCount = 3000
@@ -51,7 +53,9 @@ final class SoakScenario {
     private var block = -1
     private var action = Action.idle
     private var blockStart = 0.0
-    private var samples: [(time: Double, rssKB: Int, action: String)] = []
+    /// The samples, in storage made whole at the start (`Filled`), so that
+    /// what the benchmark records does not itself grow resident memory.
+    private var samples: Filled<(time: Double, rssKB: Int, action: Action)>
     private var blocks: [[String: Any]] = []
     private var counts: [String: Int] = [:]
     private var nextEvent = 0.0
@@ -61,12 +65,17 @@ final class SoakScenario {
     private var firstFDs = 0, firstThreads = 0
     /// The main thread's CPU time per frame while scrolling (s), and at
     /// the frame before.
-    private var scrollFrameBusy: [Double] = []
+    private var scrollFrameBusy: Filled<Double>
     private var lastFrameCPU = 0.0
+    private var census = SoakCensus()
 
     init(settings: Settings, application: Application, done: @escaping ([String: Any]) -> Void) {
         self.settings = settings
         self.done = done
+        samples = Filled(capacity: Int(settings.seconds / settings.sampleEvery) + 16, placeholder: (0, 0, .idle))
+        // Frames while scrolling, at up to 70 a second.
+        scrollFrameBusy = Filled(capacity: Int(settings.seconds * 70 / Double(max(1, settings.actions.count))) + 1024,
+                                 placeholder: 0)
         configHome = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedline-soak-config-\(UUID().uuidString)", isDirectory: true)
         specs = (0..<Self.feeds).map { .document(URL(fileURLWithPath: "/feedline-soak/feed\($0)")) }
@@ -98,7 +107,7 @@ final class SoakScenario {
         let elapsed = now - started
         let wanted = Int(elapsed / settings.blockSeconds)
         if wanted != block { begin(block: wanted) }
-        samples.append((elapsed, ProcessStats.residentKB(), action.rawValue))
+        samples.append((elapsed, ProcessStats.residentKB(), action))
         if elapsed >= settings.seconds {
             finish()
             return
@@ -111,6 +120,7 @@ final class SoakScenario {
     private func begin(block: Int) {
         let time = now - started
         if self.block >= 0 { endBlock(at: time) }
+        if settings.census { census.take(at: time, after: self.block >= 0 ? action.rawValue : nil) }
         self.block = block
         action = settings.actions[block % settings.actions.count]
         blockStart = time
@@ -222,14 +232,15 @@ final class SoakScenario {
         ticker?.stop()
         ticker = nil
         endBlock(at: now - started)
+        if settings.census { census.take(at: now - started, after: action.rawValue) }
         try? FileManager.default.removeItem(at: configHome)
         let images = ImageLoader.shared
-        done([
+        var report: [String: Any] = [
             "seconds": settings.seconds,
             "block_seconds": settings.blockSeconds,
             "actions": settings.actions.map(\.rawValue),
-            "samples": samples.map { [$0.time, Double($0.rssKB)] },
-            "sample_actions": samples.map(\.action),
+            "samples": samples.elements.map { [$0.time, Double($0.rssKB)] },
+            "sample_actions": samples.elements.map(\.action.rawValue),
             "blocks": blocks,
             "counts": counts,
             "open_files": [firstFDs, Self.openFileCount()],
@@ -238,11 +249,13 @@ final class SoakScenario {
             "memory_cache_kb": images.textures.bytes / 1024,
             "peak_rss_kb": ProcessStats.peakResidentKB(),
             "cpu_s": ProcessStats.usage().cpuSeconds,
-            "scroll_frame_busy_ms": Percentiles(scrollFrameBusy).json,
+            "scroll_frame_busy_ms": Percentiles(Array(scrollFrameBusy.elements)).json,
             "main_thread_cpu_s": ProcessStats.threadCPUSeconds(),
             "trims": PictureMemory.trims,
             "trim_seconds": PictureMemory.trimSeconds,
-        ])
+        ]
+        if settings.census { report["census"] = census.entries }
+        done(report)
     }
 
     static func openFileCount() -> Int {
@@ -284,4 +297,27 @@ final class SoakFeedSource: FeedSource {
         page.feedTitle = displayName
         return page
     }
+}
+
+/// An array whose storage is written through when it is made (`capacity`
+/// copies of `placeholder`), so appending up to `capacity` elements touches
+/// no new memory; past that it grows as any array.
+struct Filled<Element> {
+    private var storage: [Element]
+    private(set) var count = 0
+
+    init(capacity: Int, placeholder: Element) {
+        storage = Array(repeating: placeholder, count: capacity)
+    }
+
+    mutating func append(_ element: Element) {
+        if count < storage.count {
+            storage[count] = element
+        } else {
+            storage.append(element)
+        }
+        count += 1
+    }
+
+    var elements: ArraySlice<Element> { storage[..<count] }
 }

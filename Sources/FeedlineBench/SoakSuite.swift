@@ -25,9 +25,21 @@ enum SoakSuite {
           --block S           Seconds each action runs before the next (default 60)
           --actions LIST      scroll,reader,switch,grid,idle (default: all, in turn)
           --remedies WHICH    What the app does to give memory back: all (the
-                              default, as shipped), none, map (large blocks mapped
-                              on their own) or trim (malloc_trim when pictures stop)
+                              default, as shipped), none, or some of arenas (at
+                              most 2 malloc arenas), pixels (pictures' pixels
+                              mapped on their own), map (large blocks mapped on
+                              their own) and trim (malloc_trim when pictures
+                              stop), e.g. arenas,trim
           --json PATH         The samples and slopes
+          --map-threshold B   Blocks of B bytes and more mapped on their own
+                              (default: PictureMemory's)
+          --census            At the end of every block, count what the process
+                              holds: resident memory by kind, malloc's heaps (in
+                              use, free, mapped) and live GObjects by type
+                              (GOBJECT_DEBUG=instance-count); prints what changed
+                              from round to round
+          --wrap "COMMAND"    Run the window's process under COMMAND (split at
+                              spaces), e.g. --wrap "heaptrack -o /tmp/soak"
 
         """
 
@@ -40,6 +52,9 @@ enum SoakSuite {
         var run = false
         var imageServer: URL?
         var remedies = "all"
+        var census = false
+        var wrap: [String] = []
+        var mapThreshold: Int32?
     }
 
     /// Whether `arguments` ask for the soak (or its child run).
@@ -58,12 +73,21 @@ enum SoakSuite {
             return 2
         }
         if options.run {
-            PictureMemory.mapsLargeBlocks = options.remedies == "all" || options.remedies == "map"
+            let remedies = Set(options.remedies.split(separator: ",").map(String.init))
+            let all = remedies.contains("all")
+            PictureMemory.limitsArenas = all || remedies.contains("arenas")
+            PictureMemory.mapsPictures = all || remedies.contains("pixels")
+            PictureMemory.mapsLargeBlocks = all || remedies.contains("map")
+            if let threshold = options.mapThreshold { PictureMemory.mapThresholdInUse = threshold }
+            // First thing, before GTK's and the pool's threads make arenas
+            // of their own: where the app's main.swift should call it too.
+            PictureMemory.prepare()
             MainActor.assumeIsolated {
-                PictureMemory.trimsWhenQuiet = options.remedies == "all" || options.remedies == "trim"
+                PictureMemory.trimsWhenQuiet = all || remedies.contains("trim")
             }
-            let settings = SoakScenario.Settings(seconds: options.minutes * 60, blockSeconds: options.block,
+            var settings = SoakScenario.Settings(seconds: options.minutes * 60, blockSeconds: options.block,
                                                  actions: options.actions, pictures: options.imageServer)
+            settings.census = options.census
             return runInProcess { application, finish in
                 let scenario = SoakScenario(settings: settings, application: application, done: finish)
                 scenario.start()
@@ -107,10 +131,17 @@ enum SoakSuite {
                 }
                 options.imageServer = url
             case "--json": options.json = rest.popFirst()
+            case "--census": options.census = true
+            case "--map-threshold": options.mapThreshold = Int32(try number(argument))
+            case "--wrap":
+                options.wrap = (rest.popFirst() ?? "").split(separator: " ").map(String.init)
+                guard !options.wrap.isEmpty else { throw BenchmarkMain.Problem("--wrap needs a command") }
             case "--remedies":
                 let which = rest.popFirst() ?? ""
-                guard ["all", "none", "map", "trim"].contains(which) else {
-                    throw BenchmarkMain.Problem("--remedies takes all, none, map or trim")
+                let names = which.split(separator: ",")
+                guard ["all", "none"].contains(which) || (!names.isEmpty && names.allSatisfy { ["arenas", "pixels", "map", "trim"].contains($0) })
+                else {
+                    throw BenchmarkMain.Problem("--remedies takes all, none, or some of arenas, pixels, map, trim (arenas,trim)")
                 }
                 options.remedies = which
             default: throw BenchmarkMain.Problem("unknown option \(argument) for --soak")
@@ -143,12 +174,22 @@ enum SoakSuite {
                    options.warmup, options.block)
             + options.actions.map(\.rawValue).joined(separator: ", ") + "; remedies: \(options.remedies))…")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--soak-run", "\(options.minutes)", "--block", "\(options.block)",
-                             "--actions", options.actions.map(\.rawValue).joined(separator: ","),
-                             "--image-server", server.url.absoluteString, "--remedies", options.remedies]
+        var arguments = ["--soak-run", "\(options.minutes)", "--block", "\(options.block)",
+                         "--actions", options.actions.map(\.rawValue).joined(separator: ","),
+                         "--image-server", server.url.absoluteString, "--remedies", options.remedies]
+        if options.census { arguments.append("--census") }
+        if let threshold = options.mapThreshold { arguments += ["--map-threshold", "\(threshold)"] }
+        if let command = options.wrap.first {
+            // The wrapper (heaptrack, valgrind...) from PATH, the program and its arguments after it.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [command] + options.wrap.dropFirst() + [executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheHome.path
+        if options.census { environment["GOBJECT_DEBUG"] = "instance-count" }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -161,7 +202,8 @@ enum SoakSuite {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-              let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
+              // The last JSON line (a wrapper may print after it).
+              let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last(where: { $0.hasPrefix("{") }),
               var report = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             log("the soak run failed (status \(process.terminationStatus))")
             return 1
@@ -170,9 +212,13 @@ enum SoakSuite {
         report["warmup_s"] = options.warmup
         report["malloc_arena_max"] = environment["MALLOC_ARENA_MAX"]
         report["remedies"] = options.remedies
+        report["map_threshold"] = Int(options.mapThreshold ?? PictureMemory.mapThreshold)
         let slopes = Self.slopes(report, warmup: options.warmup)
         report["slopes_mib_per_hour"] = slopes
         print(table(report, slopes: slopes), terminator: "")
+        if let census = report["census"] as? [[String: Any]] {
+            print(SoakCensus.summary(census, warmup: options.warmup, actions: options.actions.map(\.rawValue)), terminator: "")
+        }
         if let path = options.json {
             do {
                 try Data((BenchmarkSuite.encode(report) + "\n").utf8).write(to: URL(fileURLWithPath: path))
