@@ -71,7 +71,10 @@ package enum MemoryCensus {
     /// pictures' pixels, thread stacks), "stack" (the main thread's),
     /// "file" (code, data and caches read from files) and "shared memory".
     package static func residentByMapping() -> [String: Int] {
-        guard let smaps = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8) else { return [:] }
+        // Read to the end: /proc files say they are empty, and a reader
+        // that trusts the size stops after the first few mappings.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() else { return [:] }
+        let smaps = String(decoding: data, as: UTF8.self)
         var result: [String: Int] = [:]
         var kind = "anonymous"
         for line in smaps.split(separator: "\n", omittingEmptySubsequences: true) {
