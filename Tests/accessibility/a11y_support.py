@@ -492,6 +492,10 @@ class App:
                 self.env.pop(key, None)
             else:
                 self.env[key] = value
+        # A store and settings of the run's own, never the user's.
+        self.home = tempfile.mkdtemp(prefix="feedline-a11y-")
+        for key in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+            self.env.setdefault(key, os.path.join(self.home, key.lower()))
         self.env_note = " ".join(f"{k}={v}" for k, v in (env or {}).items() if v is not None)
         self.process = None
         self.accessible = None

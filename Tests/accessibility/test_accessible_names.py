@@ -215,7 +215,9 @@ def sample_feed_run(args, report):
     """Run 1: the sample feed (or --feed), with the page latency given."""
     title, items = load_expectations(args.expect or args.feed or SAMPLE_FEED)
     report.note(f"run 1: expecting feed '{title}' with {len(items)} items; page latency {args.latency} ms")
-    options = ["--latency", str(args.latency)] + (["--feed", args.feed] if args.feed else [])
+    # Named on the command line: the window opens it (and subscribes to it),
+    # not All items.
+    options = ["--latency", str(args.latency), "--feed", args.feed or SAMPLE_FEED]
     with App(args.feedline, options, report, env=announce_env(args)) as app:
         s = Session(app, report, title, items, args.latency)
         wait_for_list_and_idle(s)

@@ -124,23 +124,30 @@ def num(index):
 
 # Tab order ---------------------------------------------------------------------
 
+def sidebar_row(obj):
+    """A sidebar row: a list item named "Feed, N items"."""
+    return role(obj) == pyatspi.ROLE_LIST_ITEM and re.search(r", [\d,.]+ items?$", name_of(obj) or "") is not None
+
+
 def check_tab_order(s):
-    """From a row: Tab → Refresh → feed switcher → Show as List (pressed) → Show as Grid →
-    Main Menu → the same row; Shift+Tab from the row → Main Menu."""
+    """From a row: Tab → Show Sidebar (pressed) → Refresh → Show as List (pressed) →
+    Show as Grid → Main Menu → the sidebar; F6 → the same row; F6 → the sidebar; F6 → the row."""
     report = s.report
     row = s.focused()
     report.require(is_row(row), "a list row has focus before the Tab order checks", where(row))
     row_name = name_of(row)
 
-    steps = [("Tab", is_button("Refresh"), "Tab from a row (no Retry shown) goes to the Refresh button"),
-             ("Tab", is_button(s.title), f"Tab from Refresh goes to the feed switcher, named after the feed ('{s.title}')"),
+    steps = [("Tab", is_toggle("Show Sidebar", True),
+              "Tab from a row (no Retry shown) goes to the header's first button, 'Show Sidebar', pressed"),
+             ("Tab", is_button("Refresh"), "then the Refresh button"),
              ("Tab", is_toggle("Show as List", True),
-              "Tab from the feed switcher goes to the layout buttons: 'Show as List', pressed"),
+              "Tab from Refresh goes to the layout buttons: 'Show as List', pressed"),
              ("Tab", is_toggle("Show as Grid", False), "then 'Show as Grid', not pressed"),
              ("Tab", is_button("Main Menu"), "then the main menu button ('Main Menu')"),
-             ("Tab", row_named(row_name), "Tab from Main Menu goes back into the list, to the row last focused"),
-             ("shift+Tab", is_button("Main Menu"), "Shift+Tab from a row goes to the main menu button"),
-             ("Tab", row_named(row_name), "Tab from Main Menu returns to that row")]
+             ("Tab", sidebar_row, "Tab from Main Menu goes into the sidebar, to a row named with its count"),
+             ("F6", row_named(row_name), "F6 from the sidebar goes back into the list, to the row last focused"),
+             ("F6", sidebar_row, "F6 from the list goes to the sidebar"),
+             ("F6", row_named(row_name), "F6 again returns to that row")]
     for key, wanted, message in steps:
         press(key)
         found, obj = s.events.wait_focus(s.acc, wanted, 3)
