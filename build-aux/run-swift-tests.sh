@@ -25,6 +25,8 @@ werror=()
 cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
 export XDG_CACHE_HOME="$cache"
+# Likewise the store: never the user's ~/.local/share/feedline.
+export XDG_DATA_HOME="$cache/data"
 
 # GTK_A11Y=test: GTK keeps accessible names, descriptions and states where
 # the tests can check them, and needs no accessibility bus (the AT-SPI suite

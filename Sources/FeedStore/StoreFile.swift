@@ -26,7 +26,11 @@ public struct StoreFile: Sendable {
         if let path = environment["XDG_DATA_HOME"], path.hasPrefix("/") {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
+        // $HOME first, as the XDG spec says (Foundation's home directory
+        // is the password file's, whatever HOME says).
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share", isDirectory: true)
     }
 
     /// Where a store that could not be opened is kept.

@@ -8,6 +8,8 @@ import XCTest
 final class StoreFileTests: XCTestCase {
     func testTheStoreLivesUnderXDGDataHome() {
         XCTAssertEqual(StoreFile.standard(environment: ["XDG_DATA_HOME": "/data"]).url.path, "/data/feedline/feedline.sqlite")
+        XCTAssertEqual(StoreFile.standard(environment: ["HOME": "/home/ada"]).url.path,
+                       "/home/ada/.local/share/feedline/feedline.sqlite")
         XCTAssertTrue(StoreFile.standard(environment: [:]).url.path.hasSuffix("/.local/share/feedline/feedline.sqlite"))
     }
 

@@ -74,7 +74,7 @@ start() {
 
 for keys in ctrl+w ctrl+q; do
   # The first page takes a minute to arrive: the key lands mid-load.
-  start "GNOME Help" --latency 60000
+  start "All items" --latency 60000
   sleep 0.3
   xdotool key "$keys"
   wait_exit
@@ -92,8 +92,9 @@ wait_exit
 [ "$status" = 0 ] || fail "Ctrl+Q did not quit after the error (process state '$status')"
 pass "a missing feed file is reported on stderr and the app keeps running"
 
-# The feed open last comes back after a restart (feeds.json in
-# $XDG_CONFIG_HOME, which with-display.sh points at an empty folder).
+# The feed open last in an earlier version comes back: feeds.json (in
+# $XDG_CONFIG_HOME) is taken into a new store once, its last feed opened.
+export XDG_DATA_HOME=$tmp/data-migrated
 config="$XDG_CONFIG_HOME/feedline"
 mkdir -p "$config"
 cat >"$tmp/remembered.json" <<'JSON'
@@ -109,11 +110,13 @@ start "Remembered Feed" --latency 0
 xdotool key ctrl+q
 wait_exit
 [ "$status" = 0 ] || fail "Ctrl+Q did not quit (process state '$status')"
-pass "the feed open last reopens after a restart"
+pass "the feed open last in feeds.json reopens in the new store"
 
-# A damaged list: kept aside, reported, and the app opens the sample feed.
+# A damaged list, met by a new store: kept aside, reported, and the app
+# opens All items.
+export XDG_DATA_HOME=$tmp/data-damaged
 printf '{"version": 1, "feeds": [{"kind": "mast' >"$config/feeds.json"
-start "GNOME Help" --latency 0
+start "All items" --latency 0
 for _ in $(seq 1 100); do grep -q "damaged" "$tmp/err.log" && break; sleep 0.05; done
 grep -q "feeds.json.bad" "$tmp/err.log" || fail "stderr did not report the damaged list: $(cat "$tmp/err.log")"
 [ -f "$config/feeds.json.bad" ] || fail "the damaged list was not kept as feeds.json.bad"
@@ -121,4 +124,4 @@ grep -q '"kind": "mast' "$config/feeds.json.bad" || fail "feeds.json.bad does no
 xdotool key ctrl+q
 wait_exit
 [ "$status" = 0 ] || fail "Ctrl+Q did not quit (process state '$status')"
-pass "a damaged feeds.json is kept as feeds.json.bad, reported, and the app opens"
+pass "a damaged feeds.json is kept as feeds.json.bad, reported, and the app opens All items"

@@ -70,7 +70,15 @@ package final class Subscriptions {
     private var observers: [Int: (Change) -> Void] = [:]
     private var nextObserver = 0
     /// Problems found while opening, for the first window to tell.
-    private var startProblems: [String] = []
+    /// What went wrong at start, for the first window to tell; each is
+    /// also logged on stderr as it is found.
+    private var startProblems: [String] = [] {
+        didSet {
+            for problem in startProblems.dropFirst(oldValue.count) where startProblems.count > oldValue.count {
+                FileHandle.standardError.write(Data("feedline: \(problem)\n".utf8))
+            }
+        }
+    }
 
     /// Over the store in `file` (opened by `load`, off the main thread);
     /// `library`: feeds.json of an earlier version, taken in once;
