@@ -69,12 +69,12 @@ package final class Subscriptions {
     private var reloadAgain = false
     private var observers: [Int: (Change) -> Void] = [:]
     private var nextObserver = 0
-    /// Problems found while opening, for the first window to tell.
     /// What went wrong at start, for the first window to tell; each is
     /// also logged on stderr as it is found.
     private var startProblems: [String] = [] {
         didSet {
-            for problem in startProblems.dropFirst(oldValue.count) where startProblems.count > oldValue.count {
+            guard startProblems.count > oldValue.count else { return }
+            for problem in startProblems.dropFirst(oldValue.count) {
                 FileHandle.standardError.write(Data("feedline: \(problem)\n".utf8))
             }
         }
