@@ -27,6 +27,7 @@ struct SoakCensus {
             "objects": MemoryCensus.objectCounts(),
             "widgets": MemoryCensus.widgetCounts(),
             "mappings_kb": MemoryCensus.residentByMapping(),
+            "menu_models": [MemoryCensus.menuModels().seen, MemoryCensus.menuModels().alive],
             "picture_mappings": PictureMemory.mappedPictures.load(ordering: .relaxed),
             "picture_mappings_kb": PictureMemory.mappedPictureBytes.load(ordering: .relaxed) / 1024,
         ]
@@ -59,6 +60,9 @@ struct SoakCensus {
                                 value("heap_in_use_kb"), value("heap_free_kb"), value("mapped_kb"), value("mapped_blocks"),
                                 value("arenas"), value("textures_cached"))
                 + String(format: " %8d %7d", brk, value("picture_mappings_kb")))
+        }
+        if let models = last["menu_models"] as? [Int], models.count == 2 {
+            lines.append("menu models followed (shown by a menu button at a sample): \(models[0]), still alive \(models[1])")
         }
         let rounds = Double(ends.count - 1)
         for (key, what) in [("widgets", "Widgets in the windows"), ("objects", "GObject instances")] {

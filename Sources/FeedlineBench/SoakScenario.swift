@@ -108,6 +108,8 @@ final class SoakScenario {
         let wanted = Int(elapsed / settings.blockSeconds)
         if wanted != block { begin(block: wanted) }
         samples.append((elapsed, ProcessStats.residentKB(), action))
+        // Menus come and go with feed switches: follow the shown ones.
+        if settings.census { _ = MemoryCensus.menuModels() }
         if elapsed >= settings.seconds {
             finish()
             return

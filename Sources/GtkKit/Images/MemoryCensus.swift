@@ -99,6 +99,52 @@ package enum MemoryCensus {
         return result
     }
 
+    /// Menu models shown by menu buttons in the windows, and the sections
+    /// and submenus they link to, followed from the first census that saw
+    /// each (a weak reference): how many were seen and how many are still
+    /// alive. Main thread.
+    @MainActor package static func menuModels() -> (seen: Int, alive: Int) {
+        // A model and the sections and submenus it links to.
+        func follow(_ model: UnsafeMutablePointer<GMenuModel>) {
+            let object = UnsafeMutableRawPointer(model).assumingMemoryBound(to: GObject.self)
+            if g_object_get_qdata(object, followedKey) == nil {
+                g_object_set_qdata(object, followedKey, UnsafeMutableRawPointer(bitPattern: 1))
+                g_object_weak_ref(object, menuModelFinalized, nil)
+                menuModelsSeen += 1
+                menuModelsAlive += 1
+            }
+            for index in 0..<g_menu_model_get_n_items(model) {
+                for link in ["section", "submenu"] {
+                    guard let linked = g_menu_model_get_item_link(model, index, link) else { continue }
+                    follow(linked)
+                    g_object_unref(linked)
+                }
+            }
+        }
+        func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            let type = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+            if type == gtk_menu_button_get_type(), let model = gtk_menu_button_get_menu_model(OpaquePointer(widget)) {
+                follow(model)
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                visit(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        let toplevels = gtk_window_get_toplevels()
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            visit(item.assumingMemoryBound(to: GtkWidget.self))
+            g_object_unref(item)
+        }
+        return (menuModelsSeen, menuModelsAlive)
+    }
+
+    @MainActor private static var menuModelsSeen = 0
+    @MainActor fileprivate static var menuModelsAlive = 0
+    private static let followedKey = g_quark_from_static_string("feedline-census-followed")
+
     /// Whether GLib counts instances: `GOBJECT_DEBUG=instance-count` in the
     /// environment when the process started, and a GLib built with
     /// debugging (Debian's is not: every count is then 0).
@@ -151,4 +197,10 @@ package enum MemoryCensus {
         for number in 1..<last { visit(GType(number) << 2) }
         return counts
     }
+}
+
+/// A followed menu model was finalized (GWeakNotify, on the main thread,
+/// where GTK lets its objects go).
+private func menuModelFinalized(_ data: gpointer?, _ object: UnsafeMutablePointer<GObject>?) {
+    MainActor.assumeIsolated { MemoryCensus.menuModelsAlive -= 1 }
 }
