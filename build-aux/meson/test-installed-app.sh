@@ -14,7 +14,8 @@
 set -euo pipefail
 self=$(readlink -f "$0")
 
-expected_title='GNOME Help'
+# A first start, with a store of its own: All items.
+expected_title='All items'
 window_timeout=${FEEDLINE_WINDOW_TIMEOUT:-60}
 
 fail() { echo "installed-app: FAIL: $*" >&2; exit 1; }

@@ -90,10 +90,12 @@ echo "benchmark: ok - the reader run moved exactly 60 items with three page widg
 status=0
 "$bench" --bogus >/dev/null 2>&1 || status=$?
 [ $status = 2 ] || fail "an unknown option exited $status, not 2"
-"$bench" --help | grep -q -- "--strategies" || fail "--help does not explain --strategies"
-"$bench" --help | grep -q -- "--suite NAME" || fail "--help does not explain --suite"
-"$bench" --help | grep -q -- "--images" || fail "--help does not explain --images"
-"$bench" --help | grep -q -- "--reader N" || fail "--help does not explain --reader"
+# Read whole first: grep -q ends at its match, and with pipefail the
+# program's write into the closed pipe would fail the check.
+help=$("$bench" --help)
+for option in "--strategies" "--suite NAME" "--images" "--reader N" "--store PATH"; do
+  grep -q -- "$option" <<<"$help" || fail "--help does not explain ${option%% *}"
+done
 status=0
 "$bench" --suite bogus >/dev/null 2>&1 || status=$?
 [ $status = 2 ] || fail "an unknown suite exited $status, not 2"
