@@ -297,6 +297,7 @@ final class FeedSessionTests: XCTestCase {
         // 100 px below: well inside 1.5 screens.
         session.listShows(ScrollMetrics(offset: 1400, contentHeight: 2000, viewportHeight: 500, itemCount: 20), at: 11)
         await recorder.wait { $0.inFlight != nil }
+        await Self.untilAsked(source, times: 2)
         counts.append(source.requestCount)
         session.close()
         return counts
@@ -321,6 +322,7 @@ final class FeedSessionTests: XCTestCase {
         counts.append(source.requestCount)
         session.readerShows(9, of: 20)
         await recorder.wait { $0.inFlight != nil }
+        await Self.untilAsked(source, times: 2)
         counts.append(source.requestCount)
         session.close()
         return counts
@@ -353,8 +355,20 @@ final class FeedSessionTests: XCTestCase {
         counts.append(source.requestCount)
         session.listShows(atEnd, atBottomEdge: true, at: 2)
         await recorder.wait { $0.inFlight != nil }
+        await Self.untilAsked(source, times: 2)
         counts.append(source.requestCount)
         session.close()
         return counts
+    }
+
+    /// Waits (5 s at most) until the source has been asked `times` times:
+    /// the session shows a page loading before its fetch, off the main
+    /// thread, reaches the source.
+    @MainActor
+    private static func untilAsked(_ source: GatedSource, times: Int) async {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+        while source.requestCount < times, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 }
