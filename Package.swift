@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "FeedStore", dependencies: ["FeedCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The app's window, list and actions, as a library tests can drive.
         .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore", "FeedStore"]),
-        .executableTarget(name: "feedline", dependencies: ["FeedlineUI"]),
+        .executableTarget(name: "feedline", dependencies: ["FeedlineUI", "GtkKit"]),
         // An HTTP server on 127.0.0.1 and the pictures it can make, for the
         // benchmark and the tests (never the app).
         .target(name: "Loopback"),

@@ -1,5 +1,11 @@
 import FeedlineUI
 import Foundation
+import GtkKit
+
+// First of all, before any thread allocates: malloc keeps to two arenas and
+// maps large blocks on their own, so freed pictures go back to the system
+// (docs/BENCHMARKS.md, "Long use").
+PictureMemory.prepare()
 
 // Synchronous on purpose: an `await` here would make the runtime call
 // dispatch_main(), and GTK would lose the main thread.
