@@ -68,7 +68,8 @@ let package = Package(
             path: "Tests/GtkKitTestSupport"
         ),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "Loopback"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "FeedTestSupport", "Loopback"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "FeedTestSupport", "Loopback",
+                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "FeedlineUITests",

@@ -153,12 +153,14 @@ public final class FeedStore: Sendable {
         return TimelinePage(items: rows.map(StoredItem.item), last: last, isFull: rows.count == limit)
     }
 
-    /// How many items each subscription has stored.
+    /// How many items each subscription has stored (those with none are
+    /// left out). Kept by the store's triggers: one read of the
+    /// subscriptions however many items there are.
     public func itemCounts() async throws -> [Subscription.ID: Int] {
         try await pool.read { db in
             var counts: [Subscription.ID: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT subscriptionID, count(*) AS n FROM item GROUP BY subscriptionID") {
-                counts[row["subscriptionID"]] = row["n"]
+            for row in try Row.fetchAll(db, sql: "SELECT id, itemCount FROM subscription WHERE itemCount > 0") {
+                counts[row["id"]] = row["itemCount"]
             }
             return counts
         }

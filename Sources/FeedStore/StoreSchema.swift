@@ -13,6 +13,10 @@ import GRDB
 ///   when it was first stored) orders the timeline with `id`: newest
 ///   first by keyset, `(published, id) < (?, ?)`, never OFFSET.
 /// - `setting`: the reader's settings, a value a key.
+///
+/// Version 2 keeps each subscription's `itemCount` in step with its items
+/// (triggers on `item`), so the sidebar's counts are one read of the
+/// subscriptions, not a count of every item before the first row.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -72,6 +76,24 @@ enum StoreSchema {
                 t.primaryKey("key", .text)
                 t.column("value", .text).notNull()
             }
+        }
+        migrator.registerMigration("v2 item counts") { db in
+            try db.alter(table: "subscription") { t in
+                t.add(column: "itemCount", .integer).notNull().defaults(to: 0)
+            }
+            try db.execute(sql: """
+                UPDATE subscription SET itemCount = (SELECT count(*) FROM item WHERE item.subscriptionID = subscription.id);
+                CREATE TRIGGER item_counted AFTER INSERT ON item BEGIN
+                    UPDATE subscription SET itemCount = itemCount + 1 WHERE id = NEW.subscriptionID;
+                END;
+                CREATE TRIGGER item_uncounted AFTER DELETE ON item BEGIN
+                    UPDATE subscription SET itemCount = itemCount - 1 WHERE id = OLD.subscriptionID;
+                END;
+                CREATE TRIGGER item_moved AFTER UPDATE OF subscriptionID ON item BEGIN
+                    UPDATE subscription SET itemCount = itemCount - 1 WHERE id = OLD.subscriptionID;
+                    UPDATE subscription SET itemCount = itemCount + 1 WHERE id = NEW.subscriptionID;
+                END;
+                """)
         }
         return migrator
     }
