@@ -1,9 +1,10 @@
 """Shared helpers for Feedline's AT-SPI tests (no checks of its own).
 
 What is here: the report (ok / not ok lines, and the expected failures of
-the negative control), reading the tree through pyatspi, polling with
-deadlines, the event recorder (focus, descriptions, announcements), real
-key presses through xdotool, and starting and stopping the app.
+the negative control), feeds written and served (an HTTP server on
+127.0.0.1), reading the tree through pyatspi, polling with deadlines, the
+event recorder (focus, descriptions, announcements), real key presses
+through xdotool, and starting and stopping the app.
 
 GTK 4.8 facts this relies on (see the shared notes on accessibility): rows
 of a GtkListView are "list item"s named only by what the app sets; GTK
@@ -16,12 +17,15 @@ its extents are non-empty and overlap the list's.
 
 import ctypes
 import datetime
+import http.server
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 
 import pyatspi
@@ -159,6 +163,48 @@ def write_feed(path, title, count):
         json.dump({"version": "https://jsonfeed.org/version/1.1", "title": title, "items": items}, f,
                   indent=1)
     return path
+
+
+class LoopbackHTTP:
+    """An HTTP server on 127.0.0.1 (a free port) in a thread, for as long as
+    the `with` block: every GET is answered by `answer(path)`, which gives
+    (status, content type, body bytes); it may be set after the server is
+    made, once `base` ("http://127.0.0.1:PORT") is known. `requests` lists
+    the paths asked for."""
+
+    def __init__(self, answer=None):
+        self.answer = answer
+        self.requests = []
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                server.requests.append(self.path)
+                status, kind, body = server.answer(self.path)
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
+        return False
 
 
 # AT-SPI helpers ------------------------------------------------------------
@@ -481,27 +527,50 @@ def die_with_parent(sig):
 class App:
     """The app, started with OPTIONS (and ENV changes), killed on exit.
     Its pid goes to $FEEDLINE_A11Y_PIDFILE so the wrapper can kill it if
-    this test is killed."""
+    this test is killed.
 
-    def __init__(self, feedline, options, report, env=None):
+    Every App has a store and settings of its own (XDG_DATA_HOME and
+    XDG_CONFIG_HOME in a folder made for it, removed on exit), never the
+    user's nor another run's. PREPARE: headless commands (argument lists,
+    like ["--import", "list.opml"]) run on that store before the window
+    starts; each must exit 0."""
+
+    def __init__(self, feedline, options, report, env=None, prepare=()):
+        self.feedline = feedline
         self.command = [feedline, *options]
         self.report = report
+        self.prepare = list(prepare)
         self.env = dict(os.environ)
         for key, value in (env or {}).items():
             if value is None:
                 self.env.pop(key, None)
             else:
                 self.env[key] = value
-        # A store and settings of the run's own, never the user's.
+        # Set, not defaulted: the wrapper's own XDG_DATA_HOME would
+        # otherwise be every run's.
         self.home = tempfile.mkdtemp(prefix="feedline-a11y-")
         for key in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
-            self.env.setdefault(key, os.path.join(self.home, key.lower()))
+            self.env[key] = os.path.join(self.home, key.lower())
         self.env_note = " ".join(f"{k}={v}" for k, v in (env or {}).items() if v is not None)
         self.process = None
+        self.log = None
         self.accessible = None
         self.events = None
 
+    def _run_headless(self, arguments):
+        result = subprocess.run([self.feedline, *arguments], env=self.env, capture_output=True, text=True,
+                                timeout=60)
+        said = (result.stdout.strip().splitlines() or [""])[-1]
+        self.report.require(result.returncode == 0, f"feedline {' '.join(arguments)} ran: {said!r}",
+                            f"it exited {result.returncode}; stderr: {result.stderr.strip()!r}")
+
     def __enter__(self):
+        try:
+            for arguments in self.prepare:
+                self._run_headless(arguments)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
         self.log = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(self.command, stdout=self.log, stderr=subprocess.STDOUT,
                                         env=self.env,
@@ -533,6 +602,9 @@ class App:
     def __exit__(self, *exc):
         if self.events is not None:
             self.events.close()
+        if self.process is None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            return False
         if self.process.poll() is not None:
             self.report.check(False, "the app kept running during the test",
                               f"it exited {self.process.returncode}")
@@ -545,6 +617,7 @@ class App:
             self.report.note("app output:")
             for line in output.splitlines()[-20:]:
                 self.report.note(f"  {line}")
+        shutil.rmtree(self.home, ignore_errors=True)
         return False
 
     def focus_window(self, title):

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """What Feedline tells assistive technology, read back over AT-SPI.
 
-The entry point of the AT-SPI suite. It starts the real app twice and checks,
-through AT-SPI only (pyatspi, as a screen reader would see it) and real key
-presses (xdotool):
+The entry point of the AT-SPI suite. It starts the real app once for each
+run below and checks, through AT-SPI only (pyatspi, as a screen reader would
+see it) and real key presses (xdotool):
 
 Run 1, the sample feed (or --feed), in this file:
   - the list is named after the feed;
@@ -28,8 +28,16 @@ Run 4, a Mastodon timeline served from 127.0.0.1 (test_rich_content.py):
   rows named with custom emoji by name, "sensitive media", "video, 42
   seconds", the poll and the content warning; the rows' buttons named; Show
   Media reveals the video's named badge.
-Runs 3 and 4 check no announcement: they run, and must pass, in the
+Run 5, the sidebar over feeds served from 127.0.0.1 (test_sidebar.py):
+  subscriptions imported with `feedline --import`; a row whose update
+  failed (a 500, a web page, a refused connection) is named "<feed>, 0
+  items" and described "Couldn't update: <why>"; after the feed gains
+  items, Refresh changes its row's name to the new count.
+Runs 3, 4 and 5 check no announcement: they run, and must pass, in the
 negative control too.
+
+Every run has a store and settings of its own (XDG_DATA_HOME and
+XDG_CONFIG_HOME made for it, removed afterwards).
 
     test_accessible_names.py FEEDLINE [--latency MS] [--feed APP_FEED]
                              [--expect EXPECTED_FEED]
@@ -71,6 +79,7 @@ from a11y_support import (IDLE_STATUS, LOADING_LABEL, LOADING_STATUS, SAMPLE_FEE
                           wait_for_list_and_idle, walk)
 import test_keyboard  # noqa: E402
 import test_rich_content  # noqa: E402
+import test_sidebar  # noqa: E402
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 RELATIVE_DATE = re.compile(r"^(just now|1 minute ago|\d+ minutes ago|1 hour ago|\d+ hours ago"
@@ -241,7 +250,8 @@ def sample_feed_run(args, report):
 RUNS = {"sample": "run 1 (sample feed)",
         "failure": "run 2 (short feed, failure and Retry)",
         "reader": "run 3 (rich text in the reader: links, list, script)",
-        "mastodon": "run 4 (Mastodon rows: emoji, sensitive media, video, poll)"}
+        "mastodon": "run 4 (Mastodon rows: emoji, sensitive media, video, poll)",
+        "sidebar": "run 5 (the sidebar: failed updates, counts after Refresh)"}
 
 
 def announce_env(args):
@@ -280,7 +290,8 @@ def main():
         runs = {"sample": lambda: sample_feed_run(args, report),
                 "failure": lambda: test_keyboard.failure_run(args, report, tmp, announce_env(args)),
                 "reader": lambda: test_rich_content.reader_run(args, report, tmp, announce_env(args)),
-                "mastodon": lambda: test_rich_content.mastodon_run(args, report, tmp, announce_env(args))}
+                "mastodon": lambda: test_rich_content.mastodon_run(args, report, tmp, announce_env(args)),
+                "sidebar": lambda: test_sidebar.sidebar_run(args, report, tmp, announce_env(args))}
         for key in only:
             name, run = RUNS[key], runs[key]
             run_started = time.monotonic()

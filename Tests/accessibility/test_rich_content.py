@@ -18,7 +18,7 @@ The text's accessible text holds the list items and the quote, never the
 script.
 
 The Mastodon run serves a timeline shaped like GET /api/v1/timelines/public
-from 127.0.0.1 (http.server in a thread; pictures for every other path) and
+from 127.0.0.1 (a11y_support.LoopbackHTTP; pictures for every other path) and
 opens it with --mastodon. Walking the list with Down, each row is named
 "<display name>, by @acct, 2 hours ago, ..." with custom emoji read by name
 (never ":shortcode:"), "sensitive media", "video, 42 seconds", "audio, 1 hour
@@ -29,17 +29,16 @@ seconds". Only rows on screen are read: the list recycles rows.
 """
 
 import datetime
-import http.server
 import json
 import os
 import struct
-import threading
 import zlib
 
 import pyatspi
 
-from a11y_support import (App, Session, actions_of, describe, description_of, extents, focus_a_row,
-                          has_state, name_of, on_screen, poll, press, role, rows_of, safe, text_of, walk)
+from a11y_support import (App, LoopbackHTTP, Session, actions_of, describe, description_of, extents,
+                          focus_a_row, has_state, name_of, on_screen, poll, press, role, rows_of, safe, text_of,
+                          walk)
 
 # The reader run ------------------------------------------------------------------
 
@@ -283,48 +282,17 @@ SHORTCODES = (":verified_cat:", ":blobcat:", ":party_parrot:", "verified_cat", "
 WHEN = "2 hours ago"
 
 
-class MastodonServer:
-    """A Mastodon server on 127.0.0.1 in a thread: the timeline at
-    /api/v1/timelines/public (no Link header: one page), a picture at
-    every other path (custom emoji 48 × 48, the rest 400 × 300)."""
-
-    def __init__(self):
-        self.requests = []
-        server = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                server.requests.append(self.path)
-                if self.path.startswith("/api/"):
-                    host = f"http://127.0.0.1:{server.port}"
-                    body = json.dumps(mastodon_timeline(host, datetime.datetime.now(datetime.timezone.utc)))
-                    body, kind = body.encode(), "application/json; charset=utf-8"
-                else:
-                    side = (48, 48) if self.path.startswith("/emoji/") else (400, 300)
-                    body, kind = png(*side), "image/png"
-                self.send_response(200)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(5)
-        return False
+def mastodon_answer(host):
+    """How a Mastodon server at HOST (on 127.0.0.1) answers: the timeline at
+    /api/v1/timelines/public (no Link header: one page), a picture at every
+    other path (custom emoji 48 × 48, the rest 400 × 300)."""
+    def answer(path):
+        if path.startswith("/api/"):
+            body = json.dumps(mastodon_timeline(host, datetime.datetime.now(datetime.timezone.utc)))
+            return 200, "application/json; charset=utf-8", body.encode()
+        side = (48, 48) if path.startswith("/emoji/") else (400, 300)
+        return 200, "image/png", png(*side)
+    return answer
 
 
 def status_of(name):
@@ -340,8 +308,10 @@ def row_buttons(row):
 
 
 def mastodon_run(args, report, tmp, env):
-    with MastodonServer() as server:
-        instance = f"http://127.0.0.1:{server.port}"
+    server = LoopbackHTTP()
+    server.answer = mastodon_answer(server.base)
+    with server:
+        instance = server.base
         title = "127.0.0.1 \u00b7 Federated"
         report.note(f"Mastodon run: {len(MASTODON_NAMES)} statuses served from {instance}/api/v1/timelines/public")
         with App(args.feedline, ["--mastodon", instance], report, env=env) as app:

@@ -8,13 +8,17 @@
 #   test-accessibility.sh FEEDLINE --expect-announcements-off
 #
 # TEST OPTIONS go to the Python test (--latency MS, --feed PATH, --expect
-# PATH, --only RUNS). The suite starts the app four times: on the sample
+# PATH, --only RUNS). The suite starts the app five times: on the sample
 # feed (names, status, BUSY, footer, keys, Tab order, item menu, shortcuts
 # window, Add Feed, refresh); on a generated 48-item feed with --fail-every 3
 # (failure, Retry, end); on a JSON Feed item with links, a list and a script
-# (the reader's rich text: links by Tab, named, described); and on a
-# Mastodon timeline served from 127.0.0.1 (rows' names with emoji, media,
-# polls; their buttons).
+# (the reader's rich text: links by Tab, named, described); on a Mastodon
+# timeline served from 127.0.0.1 (rows' names with emoji, media, polls;
+# their buttons); and on subscriptions imported from an OPML file whose
+# feeds 127.0.0.1 serves (the sidebar: a failed update's reason in its
+# row's description, a row's count after Refresh). Each run has its own
+# XDG_DATA_HOME and XDG_CONFIG_HOME (the ones exported below are only the
+# wrapper's).
 #
 # --expect-announcements-off is the negative control: the app runs with
 # FEEDLINE_ANNOUNCE=0 and the run passes only if every announcement check
