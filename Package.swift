@@ -73,7 +73,8 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "FeedlineUITests",
-            dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "CGtk", "FeedCore", "FeedTestSupport", "Loopback"]
+            dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "CGtk", "FeedCore", "FeedStore", "FeedTestSupport",
+                           "Loopback"]
         ),
         .testTarget(name: "FeedlineBenchTests", dependencies: ["FeedlineBench", "FeedCore", "FeedStore"]),
     ],
