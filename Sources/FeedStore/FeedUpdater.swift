@@ -101,12 +101,30 @@ public struct UpdateReport: Equatable, Sendable {
         public var subscription: Subscription.ID
         /// The subscription's name when the update started.
         public var title: String
+        /// Its feed when the update started.
+        public var feed: FeedSpec
         public var outcome: Outcome
+        /// Where the subscription's feed lives from now on, when a
+        /// permanent redirect (301, 308) moved it in this update.
+        public var movedTo: FeedSpec?
 
-        public init(subscription: Subscription.ID, title: String, outcome: Outcome) {
+        public init(subscription: Subscription.ID, title: String, feed: FeedSpec, outcome: Outcome,
+                    movedTo: FeedSpec? = nil) {
             self.subscription = subscription
             self.title = title
+            self.feed = feed
             self.outcome = outcome
+            self.movedTo = movedTo
+        }
+
+        /// The feed is read from this computer (the bundled sample, a
+        /// file): its update needs no network.
+        public var isLocal: Bool {
+            switch feed {
+            case .sample: true
+            case .document(let url): url.isFileURL
+            case .mastodon, .gitHubSearch, .hackerNews: false
+            }
         }
     }
 
@@ -145,6 +163,20 @@ public struct UpdateReport: Equatable, Sendable {
         entries.compactMap { entry in
             if case .failed(let error) = entry.outcome { return (entry, error) }
             return nil
+        }
+    }
+
+    /// The update reached none of its feeds: every feed on the network
+    /// failed (offline, say), or, when none is on the network, every
+    /// feed. Feeds read from this computer need no network, so their
+    /// success doesn't count against an update that reached no server.
+    /// False for an update of nothing.
+    public var reachedNothing: Bool {
+        let remote = entries.filter { !$0.isLocal }
+        let counted = remote.isEmpty ? entries : remote
+        return !counted.isEmpty && counted.allSatisfy {
+            if case .failed = $0.outcome { return true }
+            return false
         }
     }
 }

@@ -86,6 +86,54 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(server.requests.map(\.target), ["/old", "/moved", "/new?x=1"])
     }
 
+    func testPermanentRedirectsSayWhereTheAddressMovedTemporaryOnesDoNot() async throws {
+        // /301 redirects to /feed with a 301, and so on.
+        let server = try LoopbackServer { request in
+            guard let status = Int(request.path.dropFirst()) else { return .text("arrived at \(request.target)") }
+            return .redirect(to: "/feed", status: status)
+        }
+        func moved(_ path: String) async throws -> URL? {
+            let url = server.url(path)
+            return try await bounded { [client] in try await client.get(url) }.movedPermanently
+        }
+        let value301 = try await moved("/301")
+        XCTAssertEqual(value301, server.url("/feed"))
+        let value308 = try await moved("/308")
+        XCTAssertEqual(value308, server.url("/feed"))
+        let value302 = try await moved("/302")
+        XCTAssertNil(value302, "302 says nothing of the address")
+        let value307 = try await moved("/307")
+        XCTAssertNil(value307)
+        let none = try await moved("/feed")
+        XCTAssertNil(none, "no redirect")
+    }
+
+    func testAChainMovesAsFarAsItsRedirectsArePermanent() async throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/a": .redirect(to: "/b", status: 301)
+            case "/b": .redirect(to: "/c", status: 308)
+            case "/c": .redirect(to: "/d", status: 307)
+            case "/d": .redirect(to: "/e", status: 301)
+            case "/x": .redirect(to: "/a", status: 302)
+            default: request.header("If-None-Match") == "\"v1\"" ? .init(status: 304) : .text("arrived at \(request.target)")
+            }
+        }
+        let a = server.url("/a")
+        let fromA = try await bounded { [client] in try await client.get(a) }
+        XCTAssertEqual(fromA.url, server.url("/e"))
+        XCTAssertEqual(fromA.movedPermanently, server.url("/c"), "up to the first temporary redirect")
+        let x = server.url("/x")
+        let fromX = try await bounded { [client] in try await client.get(x) }
+        XCTAssertNil(fromX.movedPermanently, "the address asked for moved only for now")
+
+        // A conditional request says so with its 304 too.
+        let revalidated = try await bounded { [client] in
+            try await client.get(a, revalidating: HTTPValidators(etag: "\"v1\""))
+        }
+        XCTAssertEqual(revalidated, .notModified(HTTPValidators(etag: "\"v1\""), movedPermanently: server.url("/c")))
+    }
+
     func testARedirectLoopStopsAfterTheLimit() async throws {
         let server = try LoopbackServer { _ in .redirect(to: "/again") }
         let url = server.url("/start")

@@ -111,7 +111,8 @@ final class HTTPConditionalTests: XCTestCase {
         let answer = try await bounded { [client] in
             try await client.get(server.url("/old"), revalidating: HTTPValidators(etag: "\"v1\""))
         }
-        XCTAssertEqual(answer, .notModified(HTTPValidators(etag: "\"v1\"")))
+        XCTAssertEqual(answer, .notModified(HTTPValidators(etag: "\"v1\""), movedPermanently: server.url("/new")),
+                       "a 301: the 304 is the new address's")
         XCTAssertEqual(server.requests.map(\.path), ["/old", "/new"])
     }
 

@@ -9,8 +9,9 @@ import XCTest
 /// serves them: `/feeds/N.xml` is an RSS feed with an `ETag` and a
 /// `Last-Modified`, answering 304 to a request that names its current
 /// version. A test changes a feed (`publish`), makes one misbehave
-/// (`fault`), slows every answer down (`answerTime`), and reads what the
-/// server saw: every request, and the most it answered at once.
+/// (`fault`), sends an address elsewhere (`redirect`), slows every answer
+/// down (`answerTime`), and reads what the server saw: every request, and
+/// the most it answered at once.
 final class FeedServer: Sendable {
     /// How a feed misbehaves.
     enum Fault: Sendable {
@@ -33,6 +34,8 @@ final class FeedServer: Sendable {
         var active = 0
         var mostAtOnce = 0
         var answerTime: Duration = .zero
+        /// Request targets answered with a redirect: where to, and status.
+        var redirects: [String: (location: String, status: Int)] = [:]
     }
 
     /// What the server's threads and the test share.
@@ -74,6 +77,12 @@ final class FeedServer: Sendable {
         core.state.withLock { $0.feeds[n, default: Feed(items: [])].fault = fault }
     }
 
+    /// Answers requests for `target` (path and query, as sent) with a
+    /// redirect to `location` (301, 302, 307, 308); nil: not any more.
+    func redirect(_ target: String, to location: URL?, status: Int = 301) {
+        core.state.withLock { $0.redirects[target] = location.map { ($0.absoluteString, status) } }
+    }
+
     /// How long each answer takes (the handler holds its connection).
     func setAnswerTime(_ duration: Duration) {
         core.state.withLock { $0.answerTime = duration }
@@ -106,6 +115,9 @@ final class FeedServer: Sendable {
         }
         defer { core.state.withLock { $0.active -= 1 } }
         if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18) }
+        if let redirect = core.state.withLock({ $0.redirects[request.target] }) {
+            return .redirect(to: redirect.location, status: redirect.status)
+        }
         let parts = request.path.split(separator: "/")
         guard parts.count == 2, parts[0] == "feeds", let n = Int(parts[1].dropLast(4)),
               let feed = core.state.withLock({ $0.feeds[n] }) else { return .text("no such feed", status: 404) }

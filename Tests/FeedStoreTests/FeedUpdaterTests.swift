@@ -205,4 +205,85 @@ final class FeedUpdaterTests: XCTestCase {
         XCTAssertEqual(report.entries.map(\.subscription), [feeds[1]])
         XCTAssertEqual(server.requests.map(\.path), ["/feeds/2.xml"])
     }
+
+    // MARK: Feeds that moved
+
+    func testAPermanentRedirectMovesTheSubscriptionATemporaryOneDoesNot() async throws {
+        for n in 1...4 { server.publish(n, items: [2, 1]) }
+        for (n, status) in zip(1...4, [301, 308, 302, 307]) {
+            server.redirect("/old/\(n).xml", to: server.url(n), status: status)
+        }
+        let old = (1...4).map { server.url("/old/\($0).xml") }
+        let feeds = try await store.subscribe(documents: old)
+        let updater = FeedUpdater(store: store, sources: testSources())
+        let first = try await updater.updateAll()
+        XCTAssertEqual(first.entries.map(\.outcome), Array(repeating: .updated(FeedStore.Stored(added: 2)), count: 4))
+        XCTAssertEqual(first.entries.map(\.movedTo), [.document(server.url(1)), .document(server.url(2)), nil, nil])
+        let moved = try await store.subscriptions()
+        XCTAssertEqual(moved.map(\.spec), [.document(server.url(1)), .document(server.url(2)), .document(old[2]), .document(old[3])],
+                       "301 and 308 move the subscription; 302 and 307 leave it")
+        XCTAssertEqual(moved.map(\.id), feeds, "the same subscriptions")
+        XCTAssertEqual(moved.map(\.title), (1...4).map { "Feed \($0)" })
+        let counts = try await store.itemCounts()
+        XCTAssertEqual(feeds.map { counts[$0] }, [2, 2, 2, 2], "with their items")
+
+        // The next update asks the new addresses straight away, with the
+        // validators; the temporary ones, the old addresses again.
+        let before = server.requests.count
+        let second = try await updater.updateAll()
+        XCTAssertEqual(second.entries.map(\.outcome), Array(repeating: .notModified, count: 4))
+        XCTAssertEqual(second.entries.map(\.movedTo), [nil, nil, nil, nil])
+        let asked = server.requests.dropFirst(before)
+        XCTAssertEqual(asked.map(\.target).sorted(),
+                       ["/feeds/1.xml", "/feeds/2.xml", "/feeds/3.xml", "/feeds/4.xml", "/old/3.xml", "/old/4.xml"])
+        XCTAssertTrue(asked.allSatisfy { $0.header("If-None-Match") != nil })
+    }
+
+    func testAMoveComesWithA304StopsAtTheFirstTemporaryRedirectAndNeverJoinsAnotherSubscription() async throws {
+        for n in 1...3 { server.publish(n, items: [1]) }
+        let middle = server.url("/middle/2.xml")
+        server.redirect("/old/2.xml", to: middle, status: 301)
+        server.redirect("/middle/2.xml", to: server.url(2), status: 307)
+        server.redirect("/old/3.xml", to: server.url(3), status: 308)
+        let specs: [FeedSpec] = [.document(server.url(1)), .document(server.url("/old/2.xml")), .document(server.url(3)),
+                                 .document(server.url("/old/3.xml"))]
+        let feeds = try await store.subscribe(specs.map { NewSubscription($0, title: "Mine") }).subscriptions
+        let updater = FeedUpdater(store: store, sources: testSources())
+        let first = try await updater.updateAll()
+        XCTAssertEqual(first.failures.count, 0)
+        XCTAssertEqual(first.entries.map(\.movedTo), [nil, .document(middle), nil, nil])
+        let afterFirst = try await store.subscriptions().map(\.spec)
+        XCTAssertEqual(afterFirst, [specs[0], .document(middle), specs[2], specs[3]],
+                       "moved as far as the redirects were permanent; feed 3 is followed already, so its old address stays")
+
+        // Feed 1 moves for good after it was stored: the conditional
+        // request is redirected, and the new address answers 304.
+        let next = server.url("/feeds/1.xml?moved")
+        server.redirect("/feeds/1.xml", to: next, status: 301)
+        let second = try await updater.updateAll()
+        XCTAssertEqual(second.entries[0].outcome, .notModified)
+        XCTAssertEqual(second.entries[0].movedTo, .document(next))
+        let subscription = try await store.subscription(feeds[0])
+        XCTAssertEqual(subscription?.spec, .document(next))
+        XCTAssertEqual(subscription?.title, "Mine", "the reader's name stays")
+        XCTAssertEqual(server.requests.last { $0.target == "/feeds/1.xml?moved" }?.header("If-None-Match"),
+                       FeedServer.etag(1, version: 1))
+    }
+
+    func testAnUpdateReachedNothingWhenEveryFeedOnTheNetworkFailed() {
+        let file = URL(fileURLWithPath: "/tmp/feed.xml")
+        let web = FeedSpec.document(URL(string: "https://example.org/feed.xml")!)
+        let failed = UpdateReport.Outcome.failed(FeedError("No network connection", kind: .offline))
+        func report(_ entries: [(FeedSpec, UpdateReport.Outcome)]) -> UpdateReport {
+            UpdateReport(entries: entries.enumerated().map { index, entry in
+                UpdateReport.Entry(subscription: Int64(index), title: "\(index)", feed: entry.0, outcome: entry.1)
+            })
+        }
+        XCTAssertTrue(report([(.sample, .updated(FeedStore.Stored())), (web, failed), (web, failed)]).reachedNothing,
+                      "offline: the bundled sample, read from this computer, doesn't count")
+        XCTAssertFalse(report([(.sample, .updated(FeedStore.Stored())), (web, failed), (web, .notModified)]).reachedNothing)
+        XCTAssertTrue(report([(.document(file), failed), (.sample, failed)]).reachedNothing, "no feed on the network: every feed")
+        XCTAssertFalse(report([(.document(file), failed), (.sample, .updated(FeedStore.Stored()))]).reachedNothing)
+        XCTAssertFalse(report([]).reachedNothing, "an update of nothing")
+    }
 }

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Loopback
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -100,6 +101,82 @@ final class HeadlessCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.stdout.split(separator: "\n").last, "Updated 4 feeds: 22 new items, 1 failed")
         XCTAssertEqual(run.stderr, "feedline: Feed 2: Server error (500)\n")
+    }
+
+    func testAnUpdateThatReachesNoFeedOnTheWebExitsOneWithOneLineOfReason() throws {
+        // Offline, as far as these feeds go: nothing listens at their address.
+        let gone = try LoopbackServer { _ in .noAnswer }
+        gone.stop()
+        let list = home.url.appendingPathComponent("unreachable.opml")
+        try Data("""
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline type="rss" text="Gone 1" xmlUrl="\(gone.url("/1.xml").absoluteString)"/>
+            <outline type="rss" text="Gone 2" xmlUrl="\(gone.url("/2.xml").absoluteString)"/>
+            </body></opml>
+            """.utf8).write(to: list)
+        _ = try home.run(["--import", list.path])
+        let offline = try home.run(["--update"])
+        XCTAssertEqual(offline.status, 1, offline.stdout)
+        XCTAssertEqual(offline.stdout, "GNOME Help: 20 new items\n", "the bundled sample needs no network, and says what it stored")
+        let refused = "The server 127.0.0.1 refused the connection"
+        var lines = offline.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.popLast(), "feedline: Couldn't update any feed on the web: \(refused)", "the reason, last")
+        XCTAssertEqual(Set(lines), ["feedline: Gone 1: \(refused)", "feedline: Gone 2: \(refused)"])
+        let failures = try home.subscriptions().map { $0.failure?.kind }
+        XCTAssertEqual(failures, [nil, .refused, .refused], "each failure is recorded as in any update")
+
+        // One feed that answers is enough: done, and the summary says how
+        // many failed.
+        server.publish(1, items: [1])
+        _ = try home.run(["--import", try writeList(1).path])
+        let partly = try home.run(["--update"])
+        XCTAssertEqual(partly.status, 0, partly.stderr)
+        XCTAssertEqual(partly.stdout, "Feed 1: 1 new item\nUpdated 4 feeds: 1 new item, 2 failed\n")
+    }
+
+    func testAFeedThatMovedForGoodIsUpdatedAndExportedAtItsNewAddress() throws {
+        for n in 1...2 { server.publish(n, items: [2, 1]) }
+        server.redirect("/old/1.xml", to: server.url(1), status: 301)
+        server.redirect("/old/2.xml", to: server.url(2), status: 302)
+        let list = home.url.appendingPathComponent("moving.opml")
+        try Data("""
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline type="rss" text="Moved" xmlUrl="\(server.url("/old/1.xml").absoluteString)"/>
+            <outline type="rss" text="Elsewhere for now" xmlUrl="\(server.url("/old/2.xml").absoluteString)"/>
+            </body></opml>
+            """.utf8).write(to: list)
+        _ = try home.run(["--import", list.path])
+        let update = try home.run(["--update"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        let lines = update.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("Moved: moved to \(server.url(1).absoluteString)"), update.stdout)
+        XCTAssertFalse(update.stdout.contains("Elsewhere for now: moved"), update.stdout)
+        XCTAssertEqual(lines.last, "Updated 3 feeds: 24 new items")
+
+        let file = home.url.appendingPathComponent("export.opml")
+        let export = try home.run(["--export", file.path])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let exported = try OPMLReader.read(Data(contentsOf: file)).subscriptions
+        XCTAssertEqual(exported.map(\.title), ["GNOME Help", "Moved", "Elsewhere for now"])
+        XCTAssertEqual(exported.dropFirst().map(\.address), [server.url(1), server.url("/old/2.xml")])
+
+        // From now on the feed is asked at its new address only.
+        let before = server.requests.count
+        XCTAssertEqual(try home.run(["--update"]).status, 0)
+        XCTAssertEqual(server.requests.dropFirst(before).map(\.target).sorted(), ["/feeds/1.xml", "/feeds/2.xml", "/old/2.xml"])
+    }
+
+    // MARK: --help
+
+    /// The README shows `feedline --help` as the program prints it.
+    func testTheREADMEShowsTheHelpAsPrinted() throws {
+        let help = try home.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        let readme = String(decoding: try Data(contentsOf: repository.appendingPathComponent("README.md")), as: UTF8.self)
+        let opening = "`feedline --help`:\n\n```text\n"
+        let start = try XCTUnwrap(readme.range(of: opening), "the README shows --help").upperBound
+        let end = try XCTUnwrap(readme.range(of: "\n```\n", range: start..<readme.endIndex)).lowerBound
+        XCTAssertEqual(String(readme[start..<end]) + "\n", help.stdout, "README.md's copy of --help differs from the program's")
     }
 
     // MARK: Failures

@@ -61,6 +61,18 @@ final class LaunchOptionsTests: XCTestCase {
         }
     }
 
+    func testHelpDescribesTheReaderOfManyFeedsAndTheHeadlessCommandsExitStatuses() {
+        let usage = LaunchCommand.usage
+        for words in ["$XDG_DATA_HOME/feedline/feedline.sqlite", "sidebar", "All items", "opens the view shown last",
+                      "is subscribed to", "--import FILE", "--export FILE", "--update", "Exit status:",
+                      "\n  0  done", "\n  1  not done", "\n  2  a mistyped command line"] {
+            XCTAssertTrue(usage.contains(words), words)
+        }
+        XCTAssertFalse(usage.contains("one at a time"), "the window shows many feeds")
+        let long = usage.split(separator: "\n").filter { $0.count > 79 }
+        XCTAssertEqual(long, [], "every line fits a terminal of 80 columns")
+    }
+
     func testHelpListsTheKeysFromTheOneTableOfShortcuts() {
         let listed = Shortcut.all.filter(\.inHelp)
         XCTAssertGreaterThan(listed.count, 10)

@@ -11,7 +11,9 @@ import FoundationNetworking
 /// - Sends `User-Agent` (from the policy) and `Accept-Encoding: gzip`;
 ///   hands back decoded bodies.
 /// - Follows up to `maxRedirects` redirects; drops `Authorization` and
-///   `Cookie` when a redirect leaves the origin.
+///   `Cookie` when a redirect leaves the origin. The answer says where it
+///   finally came from (`url`) and where permanent redirects (301, 308)
+///   say the address has moved (`movedPermanently`).
 /// - Bodies over `maxBodyBytes` are refused from `Content-Length`, or cut
 ///   off as soon as the bytes received pass the limit.
 /// - Non-2xx answers throw: "Access denied (401)", "Server error (503)",
@@ -97,7 +99,7 @@ public final class HTTPClient: Sendable {
         if response.status == 304 {
             // Only a conditional request gets here with a 304 (a plain
             // one's is an error): the copy is current.
-            return .notModified(validators.updated(by: response.validators))
+            return .notModified(validators.updated(by: response.validators), movedPermanently: response.movedPermanently)
         }
         return .modified(response)
     }

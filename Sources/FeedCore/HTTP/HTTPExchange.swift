@@ -28,6 +28,10 @@ final class HTTPExchange: Sendable {
         var answered = false
         var body = Data()
         var redirects = 0
+        /// Every redirect so far was permanent (301, 308).
+        var onlyPermanent = true
+        /// Where those permanent redirects led.
+        var movedPermanently: URL?
     }
 
     init(request: URLRequest, policy: HTTPPolicy, redactor: Redactor) {
@@ -157,6 +161,11 @@ final class HTTPExchange: Sendable {
                 next.setValue(nil, forHTTPHeaderField: "Cookie")
             }
             state.url = target
+            if state.onlyPermanent && Self.permanentRedirects.contains(response.statusCode) {
+                state.movedPermanently = target
+            } else {
+                state.onlyPermanent = false
+            }
             completionHandler(next)
             return nil
         }
@@ -180,7 +189,7 @@ final class HTTPExchange: Sendable {
     }
 
     func completed(_ task: URLSessionTask, error: (any Error)?) {
-        let (answered, body, url) = state.withLock { ($0.answered, $0.body, $0.url) }
+        let (answered, body, url, moved) = state.withLock { ($0.answered, $0.body, $0.url, $0.movedPermanently) }
         if let error {
             switch (error as NSError).code {
             case NSURLErrorCancelled:
@@ -200,7 +209,7 @@ final class HTTPExchange: Sendable {
             return
         }
         let response = HTTPResponse(status: http.statusCode, url: http.url ?? url,
-                                    headers: Self.headers(of: http), body: body)
+                                    headers: Self.headers(of: http), body: body, movedPermanently: moved)
         if response.status == 304 && isConditional {
             // Not Modified: what a conditional request asks to hear.
             finish(.success(response), cancelTask: false)
@@ -210,6 +219,11 @@ final class HTTPExchange: Sendable {
             finish(.success(response), cancelTask: false)
         }
     }
+
+    /// Moved Permanently and Permanent Redirect: the address itself has
+    /// changed (RFC 9110 15.4.2, 15.4.9). 302, 303 and 307 say nothing of
+    /// the address.
+    private static let permanentRedirects: Set<Int> = [301, 308]
 
     /// The request revalidates a copy the caller keeps (`If-None-Match`,
     /// `If-Modified-Since`), so 304 is an answer, not a failure.

@@ -10,10 +10,17 @@ public struct HTTPResponse: Sendable, Equatable {
     public let headers: [String: String]
     /// The body, already decoded when it was sent gzip-encoded.
     public let body: Data
+    /// Where the address asked for has moved for good: the last address
+    /// reached through permanent redirects (301, 308) alone, from the
+    /// first request up to the first temporary one (302, 303, 307). Nil
+    /// when there was no redirect or the first was temporary.
+    public let movedPermanently: URL?
 
-    public init(status: Int, url: URL, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, url: URL, headers: [String: String] = [:], body: Data = Data(),
+                movedPermanently: URL? = nil) {
         self.status = status
         self.url = url
+        self.movedPermanently = movedPermanently
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { first, second in
             "\(first), \(second)"
         }

@@ -53,9 +53,19 @@ extension HTTPResponse {
 /// What a conditional GET found.
 public enum HTTPRevalidation: Equatable, Sendable {
     /// 304 Not Modified: the copy the validators name is current; there is
-    /// nothing to read. Holds the validators to keep from now on.
-    case notModified(HTTPValidators)
+    /// nothing to read. Holds the validators to keep from now on, and where
+    /// the address has moved for good when permanent redirects led to the
+    /// answer (`HTTPResponse.movedPermanently`).
+    case notModified(HTTPValidators, movedPermanently: URL? = nil)
     /// A full answer (2xx), to read as any other; its own validators are
     /// `response.validators`.
     case modified(HTTPResponse)
+
+    /// Where the address asked for has moved for good, either way.
+    public var movedPermanently: URL? {
+        switch self {
+        case .notModified(_, let moved): moved
+        case .modified(let response): response.movedPermanently
+        }
+    }
 }

@@ -14,10 +14,12 @@ import Synchronization
 /// once (`prepareFirstRun`: feeds.json of an earlier version, the sample
 /// feed), and the command runs to its end. Standard output gets what
 /// changed and, last, one line of summary; standard error gets each
-/// problem and, when the command fails, why. Exit status: 0 done (an
-/// update in which some feeds failed is done), 1 failed (a file that
-/// can't be read or written, no OPML, a store that can't be opened),
-/// 2 a usage error. Every word goes through gettext.
+/// problem and, when the command fails, why, in one line. Exit status:
+/// 0 done (an update in which some feeds failed is done), 1 failed (a
+/// file that can't be read or written, no OPML, a store that can't be
+/// opened, an update that reached none of its feeds:
+/// `UpdateReport.reachedNothing`), 2 a usage error. Every word goes
+/// through gettext.
 public enum HeadlessCommands {
     /// Runs the headless command `arguments` (the program name first)
     /// ask for, blocking the calling thread until it ends, and returns
@@ -204,6 +206,13 @@ public enum HeadlessCommands {
             default:
                 break
             }
+            if case .document(let address) = entry.movedTo {
+                // Translators: `feedline --update`, a feed that moved for good (a permanent redirect): "Rust Blog: moved to https://blog.rust-lang.org/feed.xml".
+                print(Localization.format(L("%1$s: moved to %2$s"), entry.title, address.absoluteString))
+            }
+        }
+        if report.reachedNothing {
+            throw Failure(message: reachedNothing(report))
         }
         var parts = [changes(new: report.newItems, changed: report.changedItems)]
         if !report.failures.isEmpty {
@@ -212,6 +221,21 @@ public enum HeadlessCommands {
         // Translators: `feedline --update`'s summary: "Updated 40 feeds: 312 new items, 3 failed".
         return Localization.format(L("Updated %1$d feed: %2$s", "Updated %1$d feeds: %2$s", report.entries.count),
                                    report.entries.count, parts.joined(separator: separator))
+    }
+
+    /// Why an update that reached none of its feeds failed, in one line:
+    /// their reason when they share one ("No network connection"), else
+    /// how many failed.
+    private static func reachedNothing(_ report: UpdateReport) -> String {
+        let onTheWeb = report.entries.contains { !$0.isLocal }
+        let failed = report.failures.filter { !onTheWeb || !$0.entry.isLocal }
+        let reasons = Set(failed.map { ErrorText.reason($0.error) })
+        let why = reasons.count == 1 ? reasons.first ?? ""
+            : Localization.format(L("%d failed", "%d failed", failed.count), failed.count)
+        // Translators: `feedline --update` when every feed on the web failed: "Couldn't update any feed on the web: No network connection".
+        return onTheWeb ? Localization.format(L("Couldn't update any feed on the web: %s"), why)
+            // Translators: `feedline --update` when every feed (all in files) failed: "Couldn't update any feed: 3 failed".
+            : Localization.format(L("Couldn't update any feed: %s"), why)
     }
 
     /// "12 new items", "12 new items, 2 changed".

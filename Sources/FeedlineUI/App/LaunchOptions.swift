@@ -3,7 +3,8 @@ import Foundation
 
 /// What the command line asked for.
 public struct LaunchOptions: Equatable, Sendable {
-    /// The feed to open; nil opens the one open last (or the sample feed).
+    /// The feed to subscribe to (unless it is already) and open; nil
+    /// opens the view shown last (All items the first time).
     public var feed: FeedSpec?
     public var pageSize = 20
     /// Simulated delay before each page. Nil: 300 ms for local files (so
@@ -191,39 +192,5 @@ extension LaunchCommand {
         }
         options.feed = feeds.first
         return .run(options)
-    }
-
-    /// The keys `--help` lists, from `Shortcut.all`: the key column 20
-    /// wide, a longer one on a line of its own.
-    static var keysHelp: String {
-        Shortcut.all.filter(\.inHelp).map { shortcut in
-            let keys = shortcut.readableKeys
-            let indent = String(repeating: " ", count: 22)
-            // Translators: `feedline --help`, a key that works in the reader view: "In an item: scroll the item's text".
-            let title = shortcut.group == .item ? Localization.format(L("In an item: %s"),
-                                                                      shortcut.title.prefix(1).lowercased() + shortcut.title.dropFirst())
-                : shortcut.title
-            return keys.count <= 18 ? "  " + keys.padding(toLength: 20, withPad: " ", startingAt: 0) + title
-                : "  " + keys + "\n" + indent + title
-        }.joined(separator: "\n")
-    }
-
-    /// `feedline --help`, a translatable paragraph at a time.
-    public static var usage: String {
-        [
-            // Translators: the first line of `feedline --help`; keep the option and argument names.
-            L("Usage: feedline [OPTION…] [URL-OR-FILE]"),
-            L("Feedline shows a feed as one endless list that loads page by page as you\nscroll. With no feed given it opens the feed open last, at first its\nbundled sample feed (the GNOME Help topics), which works offline."),
-            // Translators: `feedline --help`; keep the options as they are, and the descriptions in their column (22 characters in).
-            L("Feeds (one at a time):\n  URL-OR-FILE         An RSS 2.0, Atom or JSON Feed, on the web (https) or\n                      in a file; paged by its “next” links when it has them\n  --feed PATH         The same, for a file\n  --mastodon INSTANCE A Mastodon timeline, e.g. https://mastodon.social;\n                      federated unless one of:\n    --local           only the instance's own posts\n    --tag TAG         one hashtag\n  --github QUERY      GitHub repositories matching QUERY, most stars\n                      first (the first 1,000); GITHUB_TOKEN, if set,\n                      raises the rate limit\n    --api URL         a GitHub Enterprise API, e.g. https://ghe.example.com/api/v3\n  --hacker-news       Hacker News, newest stories first"),
-            L("Paging:\n  --page-size N       Items per page of a local file, 1–500 (default 20)\n  --latency MS        Simulated delay before each page, in milliseconds,\n                      0–60000 (default 300 for files, 0 for the web)\n  --fail-every N      Make every Nth page request fail, to try Retry"),
-            L("Reading:\n  --no-remote-images  Don't download pictures inside an item's text in\n                      the reader view (for privacy); their\n                      descriptions show instead"),
-            // Translators: `feedline --help`; keep the options, FILE and $XDG_DATA_HOME as they are, and the descriptions in their column (22 characters in).
-            L("Subscriptions, without a window (each alone; no display needed):\n  --import FILE       Subscribe to the feeds of an OPML file, with their\n                      folders and names; feeds followed already stay\n  --export FILE       Write every subscription to an OPML file\n  --update            Update every subscription once and say what changed\n                      They work on the store of your subscriptions,\n                      $XDG_DATA_HOME/feedline/feedline.sqlite"),
-            L("Other:\n  -h, --help          Show this help and exit\n  --version           Show the version and exit"),
-            L("Keys in the window (F1 shows them all):") + "\n" + keysHelp,
-            // Translators: `feedline --help`; translate “Examples:” and the words in brackets only.
-            L("Examples:\n  feedline\n  feedline --latency 0 --page-size 50\n  feedline --fail-every 3        (every third page fails; press Retry)\n  feedline ~/feeds/news.xml\n  feedline https://blog.rust-lang.org/feed.xml\n  feedline --mastodon https://mastodon.social --tag swift\n  feedline --mastodon fosstodon.org --local\n  feedline --github 'language:swift' --api https://ghe.example.com/api/v3\n  feedline --hacker-news"),
-        ].joined(separator: "\n\n") + "\n"
     }
 }
