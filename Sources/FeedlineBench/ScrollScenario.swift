@@ -27,15 +27,17 @@ final class ScrollScenario {
         var idleSeconds = 10.0
         /// Where the items' pictures are served; nil: no pictures.
         var pictures: URL?
-        /// A store made by `StoreBenchmark.fill`: the window shows its All
-        /// items timeline (pages of `pageSize`, no latency) instead of
-        /// the synthetic feed.
+        /// A store made by `StoreBenchmark.fill`: the app's own window on
+        /// it (the sidebar, the store opened as the app opens it) shows
+        /// All items (pages of `pageSize`, no latency) instead of the
+        /// synthetic feed.
         var store: URL?
     }
 
     private let settings: Settings
-    private let source: any FeedSource
     private let window: FeedWindow
+    /// The store's subscriptions, when the window shows a store.
+    private let subscriptions: Subscriptions?
     private var ticker: FrameTicker?
     private let done: (ScrollResult) -> Void
 
@@ -54,16 +56,21 @@ final class ScrollScenario {
         self.settings = settings
         self.done = done
         if let store = settings.store {
-            // Opened here, as the app opens it: part of the time to the first row.
-            let opened = try? StoreFile(url: store).open().store
-            source = opened.map { StoredTimelineSource(store: $0, scope: .all, displayName: "All items",
-                                                       pageSize: settings.pageSize) }
-                ?? SyntheticFeedSource(pageSize: settings.pageSize, itemCount: 0)
+            // The app's window over the store: it opens the store off the
+            // main thread when shown, reads the subscriptions and their
+            // counts, then All items; all of it counts in the time to the
+            // first row. No updates: the feeds' addresses are made up.
+            let subscriptions = Subscriptions(file: StoreFile(url: store), library: nil, sources: nil,
+                                              pageSize: settings.pageSize,
+                                              makeSource: { _ in SyntheticFeedSource(pageSize: 1, itemCount: 0) })
+            self.subscriptions = subscriptions
+            window = FeedWindow(application: application, subscriptions: subscriptions, opening: .scope(.all))
         } else {
-            source = SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency,
-                                         pictures: settings.pictures)
+            subscriptions = nil
+            window = FeedWindow(application: application,
+                                source: SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency,
+                                                            pictures: settings.pictures))
         }
-        window = FeedWindow(application: application, source: source)
         // Feedline's own is the window's already.
         if settings.strategy != .adaptive {
             window.session.prefetch = settings.strategy.decision()
@@ -177,12 +184,12 @@ final class ScrollScenario {
         ticker?.stop()
         ticker = nil
         result.rows = rowsScrolled
-        result.pagesRequested = (source as? SyntheticFeedSource)?.requestCount ?? 0
+        result.pagesRequested = (window.session.source as? SyntheticFeedSource)?.requestCount ?? 0
         let items = list.items
         let ids = items.map(\.id)
         result.itemsLoaded = ids.count
         result.duplicates = ids.count - Set(ids).count
-        if source is SyntheticFeedSource {
+        if subscriptions == nil {
             let expected = Set((0..<ids.count).map { SyntheticFeedSource.item($0).id })
             result.skipped = expected.subtracting(ids).count
         } else {

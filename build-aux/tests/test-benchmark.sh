@@ -77,6 +77,19 @@ check images "$report" "d['with_images']['server_requests'] > 0 and d['with_imag
 check images "$report" "d['ratios']['peak_rss'] > 0 and d['ratios']['frame_busy_p95'] > 0" "ratios missing"
 echo "benchmark: ok - the image comparison downloaded, cached and showed pictures over HTTP, none failed, nothing skipped or repeated"
 
+# The store, small: 3,000 items over 10 feeds, the app's window (sidebar
+# and all) on All items, scrolled 200 rows.
+store=$(mktemp)
+timeout 300 "$bench" --suite store --store-items 3000 --store-feeds 10 --rows 200 --json "$store" >/dev/null ||
+  fail "the store suite exited $?"
+report=$(cat "$store")
+rm -f "$store"
+check store "$report" "d['suite'] == 'store' and d['fill']['items'] == 3000 and d['pages']['top_ms']['p50'] > 0 and d['pages']['deep_ms']['p50'] > 0" \
+  "the store was not filled, or its pages not timed"
+check store "$report" "(lambda r: r['rows'] >= 200 and r['items_loaded'] >= 200 and r['duplicates'] == 0 and r['skipped'] == 0 and r['time_to_first_row_ms'] > 0)(d['scroll'])" \
+  "All items did not scroll 200 rows from the store, or skipped or repeated one"
+echo "benchmark: ok - the store suite filled a store, timed its pages and scrolled All items in the app's window"
+
 # The reader view held down: 60 moves at 30 a second, faster than pages of
 # 10 at 50 ms keep up with at times.
 reader=$(timeout 120 "$bench" --reader 60 --rate 30 --latency 50 --page-size 10) ||

@@ -84,7 +84,7 @@ package final class Subscriptions {
     /// `library`: feeds.json of an earlier version, taken in once;
     /// `sources`: where updates fetch the feeds (every subscription once
     /// the store is read, on Refresh, and every `updateMinutes`).
-    init(file: StoreFile, library: FeedLibraryFile?, sources: FeedSourceFactory?, pageSize: Int = 50,
+    package init(file: StoreFile, library: FeedLibraryFile?, sources: FeedSourceFactory?, pageSize: Int = 50,
          makeSource: @escaping (FeedSpec) -> any FeedSource,
          wrapTimeline: @escaping (any FeedSource) -> any FeedSource = { $0 }) {
         self.file = file

@@ -36,7 +36,9 @@ public final class FeedWindow {
     /// One item at a time, in place of the list (ReaderNavigation.swift).
     package let reader = ReaderView()
     let header: FeedHeader
-    let shortcutsWindow = ShortcutsWindow.make()
+    /// Made after the first frame (its builder file takes about 10 ms, in
+    /// the time to the first row otherwise).
+    private(set) lazy var shortcutsWindow = ShortcutsWindow.make()
     let announcer: Announcer
     private(set) var feedTitle: String
     /// `win.retry`: every Retry button and Alt+R; enabled after a failure.
@@ -150,7 +152,6 @@ public final class FeedWindow {
     private func layOut() {
         window.setDefaultSize(width: paned == nil ? 640 : 920, height: 800)
         window.setTitlebar(header.bar)
-        window.setHelpOverlay(shortcutsWindow)
 
         content.add(loadingPage.root, name: "loading")
         errorPage.button?.actionName = "win.retry"
@@ -215,6 +216,11 @@ public final class FeedWindow {
     /// in when it answers).
     public func present() {
         window.present()
+        // F1's window once the first frame is drawn (shown, the window has a frame clock).
+        window.afterNextFrame { [weak self] in
+            guard let self else { return }
+            window.setHelpOverlay(shortcutsWindow)
+        }
         guard let subscriptions else {
             session.loadMore()
             return
