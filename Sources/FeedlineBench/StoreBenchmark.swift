@@ -17,7 +17,7 @@ enum StoreBenchmark {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         let started = ContinuousClock.now
         let store = try StoreFile(url: url).open().store
-        let specs = (0..<feeds).map { NewSubscription(.document(URL(string: "https://feeds.example/\($0).xml")!), title: "Feed \($0)") }
+        let specs = (0..<feeds).map { NewSubscription(.document(URL(fileURLWithPath: "/feedline-bench/feeds/\($0).xml")), title: "Feed \($0)") }
         let ids = try await store.subscribe(specs).subscriptions
         // Newest first within each batch, as feeds list them; batches of
         // 1,000 a feed go in one transaction each.

@@ -49,6 +49,7 @@ FAILING = [
     ("Dead Port Feed", None, "The server refused the connection"),
 ]
 FAILURE_PREFIX = "Couldn't update: "
+WARNING_NAME = "Couldn't update"
 COUNT_NAME = re.compile(r"^(.*), ([\d,]+) items?$")
 
 
@@ -149,6 +150,11 @@ def warning_icons(row):
             if role(o) in (pyatspi.ROLE_IMAGE, pyatspi.ROLE_ICON) and description_of(o)]
 
 
+def image_names(row):
+    """The names of the images in a row a screen reader can reach."""
+    return [o.name for o in walk(row) if role(o) in (pyatspi.ROLE_IMAGE, pyatspi.ROLE_ICON)]
+
+
 def sidebar_run(args, report, tmp, env):
     with FeedServer() as server:
         port = dead_port()
@@ -194,6 +200,9 @@ def check_failed_rows(s, server):
         report.check(icons == [expected], f"... its warning icon says the same: {icons}",
                      f"expected one image described '{expected}'; the row holds "
                      f"{[describe(o) for o in walk(row)] if row is not None else 'nothing'}")
+        names = image_names(row) if row is not None else []
+        report.check(names == [WARNING_NAME], f"... and named '{WARNING_NAME}', the feed's own icon left out: {names}",
+                     f"expected only the warning, named '{WARNING_NAME}' (GTK 4.8 names an unnamed image 'GtkImage')")
     found = row_of(rows, GROWING_TITLE)
     name, description, row, _ = found if found else ("", "", None, None)
     report.check(found is not None and name == f"{GROWING_TITLE}, {GROWING_BEFORE} items"

@@ -39,6 +39,12 @@ final class SidebarRow {
         count.addCSSClass("numeric")
         count.addCSSClass("sidebar-count")
         [icon, title, problem, count].forEach(root.append)
+        // GTK 4.8 names an unnamed image "GtkImage" to a screen reader
+        // inside the row: the feed's icon is for the eyes only; the
+        // warning is named, its tooltip (the reason) is its description.
+        icon.hideFromAccessibility()
+        // Translators: a screen reader's name for the warning icon of a feed whose update failed.
+        problem.setAccessibleLabel(L("Couldn't update"))
     }
 
     /// Shows `entry` in `row` (the row widget, for its name, description
