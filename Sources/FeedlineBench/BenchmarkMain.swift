@@ -43,7 +43,7 @@ public enum BenchmarkMain {
         program over HTTP on 127.0.0.1 with Cache-Control, and each run starts
         with an empty disk cache. Prints frame times, main-thread time per
         frame, stalls, peak memory and what the pictures did, with the ratios.
-          --suite NAME        paging (the default, above), images, store or import
+          --suite NAME        paging (the default, above), images, store, import or update
                               (below)
           --rows N            Rows to scroll in each run (default 2000)
           --latency, --jitter, --speed, --page-size, --strategy, --json
@@ -117,6 +117,9 @@ public enum BenchmarkMain {
         if SoakSuite.wants(arguments) {
             return SoakSuite.main(arguments: arguments, imageServer: imageServer, runInProcess: runInProcess)
         }
+        if UpdateBenchmark.wants(arguments) {
+            return UpdateBenchmark.main(arguments: arguments)
+        }
         if ImportBenchmark.wants(arguments) {
             return ImportBenchmark.main(arguments: arguments, imageServer: imageServer, runInProcess: runInProcess)
         }
@@ -129,7 +132,7 @@ public enum BenchmarkMain {
         }
         switch options.mode {
         case .help:
-            print(usage + SoakSuite.usage + ImportBenchmark.usage, terminator: "")
+            print(usage + SoakSuite.usage + ImportBenchmark.usage + UpdateBenchmark.usage, terminator: "")
             return 0
         case .scenario:
             return runScenario(options, imageServer: imageServer)
@@ -306,7 +309,7 @@ public enum BenchmarkMain {
                     case "paging": options.mode = .suite
                     case "images": options.mode = .imageSuite
                     case "store": options.mode = .storeSuite
-                    case let name: throw Problem("no suite “\(name)” (paging, images, store, import)")
+                    case let name: throw Problem("no suite “\(name)” (paging, images, store, import, update)")
                     }
                 case "--images": options.images = true
                 case "--store": options.scroll.store = URL(fileURLWithPath: try value(argument))

@@ -90,6 +90,20 @@ check store "$report" "(lambda r: r['rows'] >= 200 and r['items_loaded'] >= 200 
   "All items did not scroll 200 rows from the store, or skipped or repeated one"
 echo "benchmark: ok - the store suite filled a store, timed its pages and scrolled All items in the app's window"
 
+# The update, small: 20 feeds of 10 items, through the real feedline
+# program beside feedline-bench: the first update stores every item, the
+# second is answered 304 by every feed.
+update=$(mktemp)
+timeout 120 "$bench" --suite update --feeds 20 --items 10 --json "$update" >/dev/null ||
+  fail "the update suite exited $?"
+report=$(cat "$update")
+rm -f "$update"
+check update "$report" "d['import']['summary'] == 'Imported 20 subscriptions' and d['first_update']['answered_200'] == 20 and d['first_update']['answered_304'] == 0 and int(__import__('re').search(r'([0-9,]+) new items', d['first_update']['summary']).group(1).replace(',', '')) >= 200" \
+  "the first update did not fetch every feed in full and store its items"
+check update "$report" "d['second_update']['answered_304'] == 20 and d['second_update']['answered_200'] == 0 and d['second_update']['summary'].endswith(': 0 new items') and all(d[k]['seconds'] > 0 and d[k]['peak_rss_mb'] > 0 for k in ('import', 'first_update', 'second_update'))" \
+  "the second update was not answered 304 by every feed, or time and memory not measured"
+echo "benchmark: ok - the update suite imported 20 feeds, stored their items, and was answered 304 the second time"
+
 # The reader view held down: 60 moves at 30 a second, faster than pages of
 # 10 at 50 ms keep up with at times.
 reader=$(timeout 120 "$bench" --reader 60 --rate 30 --latency 50 --page-size 10) ||
