@@ -35,6 +35,11 @@ public struct StoredTimelineSource: FeedSource {
     /// store's items are all there is).
     public let network: (any FeedSource)?
     public let displayName: String
+    /// Items in the first page at most: a screenful and some. GTK 4.8's
+    /// list view makes a row widget for every item it has (up to 200),
+    /// so the first page's size is what the first frame builds; the next
+    /// page comes as soon as the list is scrolled near its end.
+    public static let firstPageLimit = 20
     /// Network pages fetched at most for one page of the timeline (a feed
     /// whose pages are empty but link on moves on without end).
     static let networkPagesPerPage = 4
@@ -57,11 +62,12 @@ public struct StoredTimelineSource: FeedSource {
             guard let place = TimelineCursor(cursor) else { throw FeedError.badCursor(cursor) }
             position = place
         }
-        var page = try await store.page(of: scope, after: position, limit: pageSize)
+        let limit = cursor == nil ? min(pageSize, Self.firstPageLimit) : pageSize
+        var page = try await store.page(of: scope, after: position, limit: limit)
         var feedTitle: String?
         if cursor == nil, page.items.isEmpty, let first = try await fetchFirstPage() {
             feedTitle = first.feedTitle
-            page = try await store.page(of: scope, after: position, limit: pageSize)
+            page = try await store.page(of: scope, after: position, limit: limit)
         }
         guard case .subscription(let feed) = scope, network != nil, !page.isFull,
               let older = try await store.olderCursor(of: feed) else {

@@ -182,6 +182,19 @@ final class StoredTimelineSourceTests: XCTestCase {
         XCTAssertNil(next.next)
     }
 
+    func testTheFirstPageIsAScreenfulAndTheNextOnesFull() async throws {
+        let store = try StoreFolder().open()
+        let feed = try await store.subscribe("long")
+        _ = try await store.store((0..<130).reversed().map { item($0) }, in: feed)
+        let source = StoredTimelineSource(store: store, scope: .all, displayName: "All items", pageSize: 50)
+        let first = try await source.nextPage(after: nil)
+        XCTAssertEqual(first.items.count, StoredTimelineSource.firstPageLimit)
+        let second = try await source.nextPage(after: try XCTUnwrap(first.next))
+        XCTAssertEqual(second.items.count, 50)
+        let items = try await walk(source)
+        XCTAssertEqual(items.map(\.title), (0..<130).reversed().map { "Item \($0)" }, "every item once, in order")
+    }
+
     func testAMangledCursorIsAClearError() async throws {
         let store = try StoreFolder().open()
         let source = StoredTimelineSource(store: store, scope: .all, displayName: "All items")
