@@ -53,7 +53,7 @@ let package = Package(
         // made-up feed and the tutorials' prefetch triggers it compares
         // with Feedline's. FeedlineUI lends it what it needs through
         // `package` access; the app ships none of it.
-        .target(name: "FeedlineBench", dependencies: ["FeedlineUI", "GtkKit", "FeedCore", "FeedStore"]),
+        .target(name: "FeedlineBench", dependencies: ["FeedlineUI", "GtkKit", "FeedCore", "FeedStore", "Loopback"]),
         // Its image scenario serves pictures with the loopback server.
         .executableTarget(name: "feedline-bench", dependencies: ["FeedlineBench", "Loopback"]),
         // Real feed files and a source the tests can hold and release.
