@@ -245,12 +245,19 @@ package final class Subscriptions {
         await reloading?.value
     }
 
-    /// Bumped before and after every write that changes `list`: a read
-    /// that overlapped one reads again rather than undo it.
+    /// Bumped when a write that changes `list` starts and when it ends: a
+    /// read that overlapped one reads again rather than undo it.
     private var writes = 0
+    /// Writes started and not yet ended (`list` may already show them,
+    /// the store not yet): a read waits for them.
+    private var writesInFlight = 0
+    private var waitingForWrites: [CheckedContinuation<Void, Never>] = []
 
     private func readList(from store: FeedStore) async throws {
         while true {
+            while writesInFlight > 0 {
+                await withCheckedContinuation { waitingForWrites.append($0) }
+            }
             let before = writes
             let subscriptions = try await store.subscriptions()
             let counts = try await store.itemCounts()
@@ -261,10 +268,24 @@ package final class Subscriptions {
         }
     }
 
+    private func beginWrite() {
+        writes += 1
+        writesInFlight += 1
+    }
+
+    private func endWrite() {
+        writes += 1
+        writesInFlight -= 1
+        guard writesInFlight == 0 else { return }
+        let waiting = waitingForWrites
+        waitingForWrites = []
+        for continuation in waiting { continuation.resume() }
+    }
+
     /// Runs `write`, marking it for reads that overlap it.
     private func writing<T>(_ write: () async throws -> T) async rethrows -> T {
-        writes += 1
-        defer { writes += 1 }
+        beginWrite()
+        defer { endWrite() }
         return try await write()
     }
 
@@ -569,13 +590,17 @@ package final class Subscriptions {
         save { try await store.setLastOpened(scope) }
     }
 
+    /// Writes a change already made to `list` or `settings`: marked at
+    /// once, so a read under way now cannot undo it in memory.
     private func save(_ write: @escaping @Sendable () async throws -> Void) {
+        beginWrite()
         Task {
             do {
-                try await writing(write)
+                try await write()
             } catch {
                 report(error)
             }
+            endWrite()
         }
     }
 
