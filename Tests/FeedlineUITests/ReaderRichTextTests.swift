@@ -113,8 +113,9 @@ final class ReaderRichTextTests: GtkTestCase, @unchecked Sendable {
                               name: "Click")
             var opened: [URL] = []
             window.reader.onOpenLink = { opened.append($0) }
+            // The page shown once laid out (the reader may swap its pages meanwhile).
+            waitUntil("the text is laid out") { window.reader.currentPage.richText.textView.allocatedHeight > 0 }
             let textView = window.reader.currentPage.richText.textView
-            waitUntil("the text is laid out") { textView.allocatedHeight > 0 }
             guard let point = textView.pointOfLink(0), let (x, y) = textView.translate(point.x, point.y, to: window.window)
             else { return XCTFail("no link on screen") }
             XDoTool.point(at: Int(x), Int(y), then: ["click", "1"], inWindowTitled: window.window.title ?? "")
