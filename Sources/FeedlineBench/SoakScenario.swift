@@ -1,5 +1,6 @@
 import FeedlineUI
 import FeedCore
+import FeedStore
 import Foundation
 import GtkKit
 import Synchronization
@@ -14,10 +15,16 @@ import Synchronization
 /// - `reader`: the reader view, 8 moves a second, Back to the list and in
 ///   again every 40 moves; at the end of the feed, Refresh.
 /// - `switch`: another feed every 2 s (three feeds, pictures of their
-///   own), scrolling 1,000 px/s in between.
+///   own), opened from its row in the sidebar as a click would, scrolling
+///   1,000 px/s in between.
 /// - `grid`: list and grid in turn every 1.5 s, scrolling 1,000 px/s.
 /// - `idle`: nothing at all (no frame clock).
 ///
+/// The window is the app's: `FeedWindow(application:subscriptions:feed:)`
+/// over `Subscriptions` and the store (`StoreFile.standard()`, in the
+/// fresh `XDG_DATA_HOME` `SoakSuite` gives this process), where the three
+/// feeds are subscribed before it opens, with the sidebar shown. A view's
+/// pages come from the store, then from the feed past what is stored.
 /// Pages come after 150 ms; the pictures (a photo per item, an avatar per
 /// author) are served over HTTP on 127.0.0.1 by the process that started
 /// this one (`SoakSuite`), so the server's own memory is not counted.
@@ -44,8 +51,10 @@ final class SoakScenario {
 
     private let settings: Settings
     private let window: FeedWindow
+    private let store: FeedStore
     private let specs: [FeedSpec]
-    private let configHome: URL
+    /// The feeds' subscriptions, in sidebar order (after All items).
+    private var subscribed: [Subscription.ID] = []
     private let done: ([String: Any]) -> Void
     private var ticker: FrameTicker?
     private var lastFrameTime: Int64?
@@ -76,11 +85,20 @@ final class SoakScenario {
         // Frames while scrolling, at up to 70 a second.
         scrollFrameBusy = Filled(capacity: Int(settings.seconds * 70 / Double(max(1, settings.actions.count))) + 1024,
                                  placeholder: 0)
-        configHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("feedline-soak-config-\(UUID().uuidString)", isDirectory: true)
         specs = (0..<Self.feeds).map { .document(URL(fileURLWithPath: "/feedline-soak/feed\($0)")) }
+        // The store where the app keeps it: in the data home the suite
+        // made for this run (never a reader's own store).
+        let storeFile = StoreFile.standard()
+        guard !FileManager.default.fileExists(atPath: storeFile.url.path) else {
+            fatalError("feedline-bench: the soak wants a data home of its own (XDG_DATA_HOME), and \(storeFile.url.path) exists")
+        }
+        do {
+            store = try storeFile.open().store
+        } catch {
+            fatalError("feedline-bench: the soak's store at \(storeFile.url.path): \(error)")
+        }
         let pictures = settings.pictures
-        let catalog = FeedCatalog(file: FeedLibraryFile(url: configHome.appendingPathComponent("feeds.json"))) { spec in
+        let subscriptions = Subscriptions(store: store) { spec in
             let index: Int
             if case .document(let url) = spec, let number = Int(url.lastPathComponent.dropFirst(4)) {
                 index = number
@@ -89,17 +107,39 @@ final class SoakScenario {
             }
             return SoakFeedSource(feed: index, pictures: pictures)
         }
-        window = FeedWindow(application: application, feed: specs[0], catalog: catalog)
+        window = FeedWindow(application: application, subscriptions: subscriptions, feed: specs[0])
     }
 
     private var now: Double { ProcessInfo.processInfo.systemUptime }
 
+    /// Subscribes to the three feeds (as a reader did before), then
+    /// shows the window, which opens the first.
     func start() {
-        window.present()
-        started = now
-        firstFDs = Self.openFileCount()
-        firstThreads = Self.threadCount()
-        sampleAndSchedule()
+        let feeds = specs.enumerated().map { NewSubscription($1, title: SoakFeedSource.name(of: $0)) }
+        Task { [self] in
+            do {
+                subscribed = try await store.subscribe(feeds).subscriptions
+            } catch {
+                fatalError("feedline-bench: the soak couldn't subscribe to its feeds: \(error)")
+            }
+            window.present()
+            started = now
+            firstFDs = Self.openFileCount()
+            firstThreads = Self.threadCount()
+            sampleAndSchedule()
+        }
+    }
+
+    /// Opens feed `index` from its row in the sidebar (All items first,
+    /// then the feeds in the order subscribed), as a click or Enter does:
+    /// the sidebar's list activates the row.
+    private func openFromSidebar(_ index: Int) {
+        let wanted = TimelineScope.subscription(subscribed[index])
+        guard let sidebar = window.window.firstDescendant(ofType: "GtkListView"),
+              sidebar.activateAction("list.activate-item", uint: UInt32(index + 1)), window.scope == wanted else {
+            fatalError("feedline-bench: the sidebar's row \(index + 1) didn't open \(SoakFeedSource.name(of: index)) "
+                + "(the window shows \(String(describing: window.scope)))")
+        }
     }
 
     /// Once a second: a sample, and the next block when it is time.
@@ -196,7 +236,7 @@ final class SoakScenario {
             guard seconds >= nextEvent else { return }
             if nextEvent > 0 {
                 feedIndex = (feedIndex + 1) % specs.count
-                window.open(specs[feedIndex])
+                openFromSidebar(feedIndex)
                 count("feed_switches")
             }
             nextEvent = seconds + 2
@@ -235,7 +275,6 @@ final class SoakScenario {
         ticker = nil
         endBlock(at: now - started)
         if settings.census { census.take(at: now - started, after: action.rawValue) }
-        try? FileManager.default.removeItem(at: configHome)
         let images = ImageLoader.shared
         var report: [String: Any] = [
             "seconds": settings.seconds,
@@ -283,7 +322,9 @@ final class SoakFeedSource: FeedSource {
                                     pictures: pictures?.appendingPathComponent("feed\(feed)"))
     }
 
-    var displayName: String { "Soak Feed \(feed + 1)" }
+    var displayName: String { Self.name(of: feed) }
+
+    static func name(of feed: Int) -> String { "Soak Feed \(feed + 1)" }
 
     func nextPage(after cursor: PageCursor?) async throws -> FeedPage {
         // Each pass from the top fails again.

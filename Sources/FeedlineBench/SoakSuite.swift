@@ -6,7 +6,8 @@ import GtkKit
 /// `feedline-bench --soak MINUTES`: memory in long use. Serves the
 /// pictures from this process over HTTP on 127.0.0.1, runs the real window
 /// through `SoakScenario`'s actions in a child process (`--soak-run`, an
-/// empty disk cache under a fresh `XDG_CACHE_HOME`), and reports the slope
+/// empty disk cache under a fresh `XDG_CACHE_HOME`, the store of
+/// subscriptions under a fresh `XDG_DATA_HOME`), and reports the slope
 /// of the child's resident memory after a warm-up: least squares over the
 /// samples, overall and for each action (pooled over that action's blocks:
 /// each block's samples about their own means, so a step from one action
@@ -167,8 +168,14 @@ enum SoakSuite {
         }
         let cacheHome = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedline-soak-cache-\(UUID().uuidString)", isDirectory: true)
+        let dataHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("feedline-soak-data-\(UUID().uuidString)", isDirectory: true)
         try? FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: cacheHome) }
+        try? FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: cacheHome)
+            try? FileManager.default.removeItem(at: dataHome)
+        }
 
         log(String(format: "soaking for %.0f minutes (warm-up %.0f s, blocks of %.0f s: ", options.minutes,
                    options.warmup, options.block)
@@ -189,6 +196,7 @@ enum SoakSuite {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheHome.path
+        environment["XDG_DATA_HOME"] = dataHome.path
         if options.census { environment["GOBJECT_DEBUG"] = "instance-count" }
         process.environment = environment
         let output = Pipe()
