@@ -116,10 +116,13 @@ public final class ImageDiskCache: Sendable {
                 index?.remove(Self.name(of: dataFile))
                 return
             }
-            var known = index ?? readIndex()
-            known.set(Self.name(of: dataFile), bytes: entry.data.count + recordBytes, used: Date())
-            evict(&known, keeping: Self.name(of: dataFile))
-            index = known
+            // Changed in place: a copy (`var known = index ?? …`) would
+            // copy the whole index at every store while the lock's value
+            // still held it (a block of 64 KiB and more for some thousand
+            // images, mapped and unmapped each time).
+            if index == nil { index = readIndex() }
+            index!.set(Self.name(of: dataFile), bytes: entry.data.count + recordBytes, used: Date())
+            evict(&index!, keeping: Self.name(of: dataFile))
         }
     }
 
