@@ -77,6 +77,10 @@ final class SoakScenario {
     private var scrollFrameBusy: Filled<Double>
     private var lastFrameCPU = 0.0
     private var census = SoakCensus()
+    /// Picture requests sent so far (`ImageFetcher.networkRequests`), at
+    /// the start of every block and at the end: what the toolchain's
+    /// per-request leak costs in the slopes' span (`SoakSuite`).
+    private var requestMarks: [(time: Double, requests: Int)] = []
 
     init(settings: Settings, application: Application, done: @escaping ([String: Any]) -> Void) {
         self.settings = settings
@@ -163,6 +167,7 @@ final class SoakScenario {
         let time = now - started
         if self.block >= 0 { endBlock(at: time) }
         if settings.census { census.take(at: time, after: self.block >= 0 ? action.rawValue : nil) }
+        markRequests(at: time)
         self.block = block
         action = settings.actions[block % settings.actions.count]
         blockStart = time
@@ -270,11 +275,31 @@ final class SoakScenario {
         return max(0, min(list.itemCount - 1, row))
     }
 
+    /// Notes the picture requests sent by `time` (read from the fetcher's
+    /// actor, so it lands a moment later).
+    private func markRequests(at time: Double) {
+        let fetcher = ImageLoader.shared.fetcher
+        Task { [weak self] in
+            let requests = await fetcher.networkRequests
+            self?.requestMarks.append((time, requests))
+        }
+    }
+
     private func finish() {
         ticker?.stop()
         ticker = nil
-        endBlock(at: now - started)
-        if settings.census { census.take(at: now - started, after: action.rawValue) }
+        let end = now - started
+        endBlock(at: end)
+        if settings.census { census.take(at: end, after: action.rawValue) }
+        let fetcher = ImageLoader.shared.fetcher
+        Task { [self] in
+            let requests = await fetcher.networkRequests
+            requestMarks.append((end, requests))
+            report()
+        }
+    }
+
+    private func report() {
         let images = ImageLoader.shared
         var report: [String: Any] = [
             "seconds": settings.seconds,
@@ -294,6 +319,7 @@ final class SoakScenario {
             "main_thread_cpu_s": ProcessStats.threadCPUSeconds(),
             "trims": PictureMemory.trims,
             "trim_seconds": PictureMemory.trimSeconds,
+            "request_marks": requestMarks.sorted { $0.time < $1.time }.map { [$0.time, Double($0.requests)] },
         ]
         if settings.census { report["census"] = census.entries }
         done(report)

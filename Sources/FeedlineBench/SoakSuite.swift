@@ -270,7 +270,39 @@ enum SoakSuite {
                 result["floor"] = slope * 3600 / 1024
             }
         }
+        if let leak = toolchainLeak(report, warmup: warmup) {
+            result["toolchain_leak"] = leak.mibPerHour
+            if let overall = result["overall"] { result["overall_less_toolchain"] = overall - leak.mibPerHour }
+            if let floor = result["floor"] { result["floor_less_toolchain"] = floor - leak.mibPerHour }
+        }
         return result
+    }
+
+    /// Heap kept for good by every picture request, not by Feedline: the
+    /// toolchain's FoundationNetworking (`CFURLSessionCurlHostIsEqual`
+    /// frees the `CURLU` it parses each task's address into with
+    /// `curl_free`, not `curl_url_cleanup`, so its scheme, host, port and
+    /// path stay allocated: 4 blocks, 66 bytes asked for, 144 bytes of
+    /// heap for addresses like the soak's, measured with mallinfo2 and
+    /// heaptrack: docs/BENCHMARKS.md, "Long use").
+    static let toolchainBytesPerRequest = 144.0
+
+    /// What that leak adds to the slopes: the picture requests sent after
+    /// the warm-up (from the run's own counts at the blocks' starts and
+    /// its end, interpolated at the warm-up) × `toolchainBytesPerRequest`,
+    /// in MiB an hour over the same span as the slopes.
+    static func toolchainLeak(_ report: [String: Any], warmup: Double) -> (requests: Int, mibPerHour: Double)? {
+        let marks = (report["request_marks"] as? [[Double]] ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
+        guard let end = (report["samples"] as? [[Double]])?.last?.first, end > warmup,
+              let last = marks.last, let first = marks.first, first.0 <= warmup else { return nil }
+        func requests(at time: Double) -> Double {
+            guard let after = marks.firstIndex(where: { $0.0 >= time }) else { return last.1 }
+            guard after > 0 else { return marks[after].1 }
+            let (t0, r0) = marks[after - 1], (t1, r1) = marks[after]
+            return t1 > t0 ? r0 + (r1 - r0) * (time - t0) / (t1 - t0) : r1
+        }
+        let count = requests(at: end) - requests(at: warmup)
+        return (Int(count.rounded()), count * toolchainBytesPerRequest / 1_048_576 / (end - warmup) * 3600)
     }
 
     /// Least squares of y on x with an intercept of each group's own: KiB
@@ -301,6 +333,16 @@ enum SoakSuite {
         for name in order {
             guard let slope = slopes[name] else { continue }
             lines.append("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%+9.1f", slope))
+        }
+        if let leak = toolchainLeak(report, warmup: warmup) {
+            lines.append(String(format: "of which the toolchain's (FoundationNetworking keeps %.0f B a picture request, "
+                                    + "not Feedline: docs/BENCHMARKS.md): %d requests after the warm-up, %+.1f MiB/h",
+                                toolchainBytesPerRequest, leak.requests, leak.mibPerHour))
+            for name in ["overall", "floor"] {
+                guard let slope = slopes[name + "_less_toolchain"] else { continue }
+                lines.append("  " + (name + " less it").padding(toLength: 18, withPad: " ", startingAt: 0)
+                    + String(format: "%+9.1f", slope))
+            }
         }
         if let counts = report["counts"] as? [String: Int] {
             lines.append("done: " + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
