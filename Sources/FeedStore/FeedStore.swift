@@ -68,10 +68,12 @@ public final class FeedStore: Sendable {
         }
     }
 
-    /// Stops following a feed; its items go with it.
+    /// Stops following a feed; its items go with it, and the reading
+    /// position of its view.
     public func unsubscribe(_ id: Subscription.ID) async throws {
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM subscription WHERE id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [ReadingPosition.key(of: .subscription(id))])
         }
     }
 
@@ -129,28 +131,10 @@ public final class FeedStore: Sendable {
     }
 
     /// A page of the timeline of `scope`, newest first, after `cursor`
-    /// (nil: from the newest). By keyset: as fast deep down as at the top.
+    /// (nil: from the newest). By keyset: as fast deep down as at the top
+    /// (`TimelineQuery` says which index each scope reads).
     public func page(of scope: TimelineScope, after cursor: TimelineCursor?, limit: Int) async throws -> TimelinePage {
-        try await pool.read { db in try Self.page(of: scope, after: cursor, limit: limit, in: db) }
-    }
-
-    static func page(of scope: TimelineScope, after cursor: TimelineCursor?, limit: Int, in db: Database) throws -> TimelinePage {
-        var conditions: [String] = []
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        if case .subscription(let id) = scope {
-            conditions.append("subscriptionID = ?")
-            arguments.append(id)
-        }
-        if let cursor {
-            conditions.append("(published, id) < (?, ?)")
-            arguments += [cursor.published, cursor.id]
-        }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT \(StoredItem.columns) FROM item \(filter) ORDER BY published DESC, id DESC LIMIT ?
-            """, arguments: StatementArguments(arguments + [limit]))
-        let last = rows.last.map { TimelineCursor(published: $0["published"], id: $0["id"]) }
-        return TimelinePage(items: rows.map(StoredItem.item), last: last, isFull: rows.count == limit)
+        try await pool.read { db in try TimelineQuery.page(of: scope, after: cursor, limit: limit, in: db) }
     }
 
     /// How many items each subscription has stored (those with none are
@@ -225,10 +209,20 @@ public final class FeedStore: Sendable {
     }
 }
 
-/// Which timeline: every subscription's items, or one's.
+/// Which timeline: every subscription's items, one's, a folder's (its
+/// subscriptions' and those of the folders inside it), the unread ones or
+/// the starred ones. Each is paged newest first by keyset
+/// (`FeedStore.page(of:after:limit:)`).
 public enum TimelineScope: Hashable, Sendable {
     case all
     case subscription(Subscription.ID)
+    /// A folder's path from the top (`Subscription.folder`); `[]` is the
+    /// top, every subscription.
+    case folder([String])
+    /// Every unread item.
+    case unread
+    /// Every starred item.
+    case starred
 }
 
 /// Where a timeline page ends: the last item's place in the order.
@@ -282,24 +276,21 @@ extension FeedStore {
         _ = try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
+    /// How SQLite runs the statement of a page of `scope` after `cursor`:
+    /// EXPLAIN QUERY PLAN's details, joined.
+    package func pagePlan(of scope: TimelineScope, after cursor: TimelineCursor) async throws -> String {
+        try await pool.read { db in
+            let query = TimelineQuery.pageQuery(scope, after: cursor, limit: 50)
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: query.arguments)
+                .map { $0["detail"] as String }.joined(separator: "; ")
+        }
+    }
+
     /// How SQLite runs `sql` (EXPLAIN QUERY PLAN's details, joined).
     package func queryPlan(_ sql: String, arguments: [Double]) async throws -> String {
         try await pool.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: StatementArguments(arguments))
                 .map { $0["detail"] as String }.joined(separator: "; ")
-        }
-    }
-}
-
-// MARK: Marks
-
-extension FeedStore {
-    /// Stars or unstars the item with timeline id `item` (starred items
-    /// outlive retention).
-    public func setStarred(_ starred: Bool, item: String) async throws {
-        guard let id = Int64(item) else { return }
-        try await pool.write { db in
-            try db.execute(sql: "UPDATE item SET isStarred = ? WHERE id = ?", arguments: [starred, id])
         }
     }
 }

@@ -17,6 +17,12 @@ import GRDB
 /// Version 2 keeps each subscription's `itemCount` in step with its items
 /// (triggers on `item`), so the sidebar's counts are one read of the
 /// subscriptions, not a count of every item before the first row.
+///
+/// Version 3 keeps each subscription's `unreadCount` the same way (items
+/// added unread, removed, marked, moved), and gives the Unread and Starred
+/// timelines partial indexes of their own on `(published, id)`: their
+/// pages are read newest first by keyset without a sort and without
+/// stepping over read (or unstarred) items.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -92,6 +98,29 @@ enum StoreSchema {
                 CREATE TRIGGER item_moved AFTER UPDATE OF subscriptionID ON item BEGIN
                     UPDATE subscription SET itemCount = itemCount - 1 WHERE id = OLD.subscriptionID;
                     UPDATE subscription SET itemCount = itemCount + 1 WHERE id = NEW.subscriptionID;
+                END;
+                """)
+        }
+        migrator.registerMigration("v3 read state") { db in
+            try db.alter(table: "subscription") { t in
+                t.add(column: "unreadCount", .integer).notNull().defaults(to: 0)
+            }
+            // The index first: the counts below read through it.
+            try db.execute(sql: """
+                CREATE INDEX item_unread_timeline ON item(published, id) WHERE isRead = 0;
+                CREATE INDEX item_starred_timeline ON item(published, id) WHERE isStarred = 1;
+                UPDATE subscription SET unreadCount = (SELECT count(*) FROM item
+                    WHERE item.subscriptionID = subscription.id AND item.isRead = 0);
+                CREATE TRIGGER item_unread_counted AFTER INSERT ON item WHEN NEW.isRead = 0 BEGIN
+                    UPDATE subscription SET unreadCount = unreadCount + 1 WHERE id = NEW.subscriptionID;
+                END;
+                CREATE TRIGGER item_unread_uncounted AFTER DELETE ON item WHEN OLD.isRead = 0 BEGIN
+                    UPDATE subscription SET unreadCount = unreadCount - 1 WHERE id = OLD.subscriptionID;
+                END;
+                CREATE TRIGGER item_unread_changed AFTER UPDATE OF isRead, subscriptionID ON item
+                WHEN OLD.isRead IS NOT NEW.isRead OR OLD.subscriptionID IS NOT NEW.subscriptionID BEGIN
+                    UPDATE subscription SET unreadCount = unreadCount - 1 WHERE id = OLD.subscriptionID AND OLD.isRead = 0;
+                    UPDATE subscription SET unreadCount = unreadCount + 1 WHERE id = NEW.subscriptionID AND NEW.isRead = 0;
                 END;
                 """)
         }

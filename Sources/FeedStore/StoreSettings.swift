@@ -17,39 +17,57 @@ public struct StoreSettings: Equatable, Sendable {
 
 /// What the window keeps between runs: the view open last, how All
 /// items is laid out (each subscription keeps its own, `Subscription.layout`),
-/// and whether the reader view loads pictures inside items' text. Each
-/// is written on its own (`setLastOpened`...), so two windows changing
+/// whether the reader view loads pictures inside items' text, and where
+/// the reader was in each view. Each is written on its own
+/// (`setLastOpened`, `setReadingPosition`...), so two windows changing
 /// different ones never undo each other.
 public struct ViewSettings: Equatable, Sendable {
     /// The timeline shown last; nil before any (or when it was removed).
     public var lastOpened: TimelineScope?
     public var allItemsLayout: FeedLayout = .list
     public var loadsRemoteImages = true
+    /// Where the reader was in each view that remembers it (views of
+    /// subscriptions since removed left out).
+    public var positions: [TimelineScope: ReadingPosition] = [:]
 
-    public init(lastOpened: TimelineScope? = nil, allItemsLayout: FeedLayout = .list, loadsRemoteImages: Bool = true) {
+    public init(lastOpened: TimelineScope? = nil, allItemsLayout: FeedLayout = .list, loadsRemoteImages: Bool = true,
+                positions: [TimelineScope: ReadingPosition] = [:]) {
         self.lastOpened = lastOpened
         self.allItemsLayout = allItemsLayout
         self.loadsRemoteImages = loadsRemoteImages
+        self.positions = positions
     }
 }
 
 extension TimelineScope {
-    /// As a setting: "all", or "subscription ID".
+    /// As a setting: "all", "unread", "starred", "subscription ID", or
+    /// "folder PATH" (the path as the folder column writes it).
     var settingValue: String {
         switch self {
         case .all: "all"
+        case .unread: "unread"
+        case .starred: "starred"
         case .subscription(let id): "subscription \(id)"
+        case .folder(let path): "folder " + StoredFolder.column(path)
         }
     }
 
     init?(settingValue: String) {
-        if settingValue == "all" {
-            self = .all
-            return
+        switch settingValue {
+        case "all": self = .all
+        case "unread": self = .unread
+        case "starred": self = .starred
+        default:
+            let parts = settingValue.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            switch parts[0] {
+            case "subscription":
+                guard let id = Subscription.ID(parts[1]) else { return nil }
+                self = .subscription(id)
+            case "folder": self = .folder(StoredFolder.path(String(parts[1])))
+            default: return nil
+            }
         }
-        let parts = settingValue.split(separator: " ")
-        guard parts.count == 2, parts[0] == "subscription", let id = Subscription.ID(parts[1]) else { return nil }
-        self = .subscription(id)
     }
 }
 
@@ -80,24 +98,27 @@ extension FeedStore {
     }
 
     /// What the window keeps. A view open last whose subscription is gone
-    /// reads as nil.
+    /// reads as nil, and its position is left out.
     public func viewSettings() async throws -> ViewSettings {
         try await pool.read { db in
             let values = try Self.values(db)
             var settings = ViewSettings()
             if let scope = values[.lastOpened].flatMap(TimelineScope.init(settingValue:)) {
-                if case .subscription(let id) = scope {
-                    let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM subscription WHERE id = ?)",
-                                                   arguments: [id]) ?? false
-                    settings.lastOpened = exists ? scope : nil
-                } else {
-                    settings.lastOpened = scope
-                }
+                settings.lastOpened = try Self.exists(scope, in: db) ? scope : nil
             }
             settings.allItemsLayout = values[.allItemsLayout].flatMap(FeedLayout.init(rawValue:)) ?? .list
             settings.loadsRemoteImages = values[.loadsRemoteImages] != "0"
+            for (scope, position) in try ReadingPosition.all(db) where try Self.exists(scope, in: db) {
+                settings.positions[scope] = position
+            }
             return settings
         }
+    }
+
+    /// Whether `scope` is still there: a subscription's view goes with it.
+    private static func exists(_ scope: TimelineScope, in db: Database) throws -> Bool {
+        guard case .subscription(let id) = scope else { return true }
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM subscription WHERE id = ?)", arguments: [id]) ?? false
     }
 
     /// Remembers `scope` as the view to open at the next start.

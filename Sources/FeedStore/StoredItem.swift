@@ -11,7 +11,7 @@ enum StoredItem {
     /// The columns a timeline reads.
     static let columns = """
         id, subscriptionID, published, dated, title, summary, content, contentHTML, author, link, imageURL,
-        imageWidth, imageHeight, imageBlurhash, contentWarning, sharedBy, avatarURL, details
+        imageWidth, imageHeight, imageBlurhash, contentWarning, sharedBy, avatarURL, details, isRead, isStarred
         """
 
     static func item(_ row: Row) -> FeedItem {
@@ -25,7 +25,21 @@ enum StoredItem {
             sharedBy: row["sharedBy"], avatarURL: url(row["avatarURL"]),
             imageSize: ImageSize(width: row["imageWidth"], height: row["imageHeight"]),
             imageBlurhash: (row["imageBlurhash"] as String?).flatMap(Blurhash.init),
-            details: StoredDetails.details(row["details"]))
+            details: StoredDetails.details(row["details"]), isRead: row["isRead"], isStarred: row["isStarred"])
+    }
+
+    /// The row id of an item as a stored timeline names it: its row id, or
+    /// `network:ID` for one shown from a network page (`NetworkPlace`);
+    /// nil for any other name.
+    static func rowID(_ timelineID: String) -> Int64? {
+        Int64(timelineID.hasPrefix(NetworkPlace.itemPrefix) ? String(timelineID.dropFirst(NetworkPlace.itemPrefix.count))
+                                                             : timelineID)
+    }
+
+    /// Ids as a JSON array, for `IN (SELECT value FROM json_each(?))`: one
+    /// argument however many (SQLite allows 32,766 arguments a statement).
+    static func jsonList(_ ids: some Sequence<Int64>) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 
     private static func url(_ text: String?) -> URL? {

@@ -1,8 +1,9 @@
 import FeedCore
 import Foundation
 
-/// A stored timeline as a source the endless list pages through: All
-/// items, or one subscription's, newest first by keyset.
+/// A stored timeline as a source the endless list pages through (All
+/// items, Unread, Starred, a folder's or one subscription's), newest first
+/// by keyset.
 ///
 /// For one subscription whose feed gives older pages (RFC 5005 next
 /// links, Mastodon's Link header, GitHub and Hacker News pages), when its
@@ -107,8 +108,9 @@ public struct StoredTimelineSource: FeedSource {
     }
 
     /// The feed's page at `place`, stored and shown as the feed gives it
-    /// (its items named `network:GUID` in the list, apart from stored
-    /// rows). Empty pages that link on are followed a few times.
+    /// (its items named `network:ID` by their rows, apart from the rows
+    /// shown from the store, with the rows' read and starred marks). Empty
+    /// pages that link on are followed a few times.
     private func olderPage(from place: NetworkPlace) async throws -> FeedPage {
         guard case .subscription(let feed) = scope, let network else { throw FeedError.badCursor(place.pageCursor) }
         var place = place
@@ -119,9 +121,16 @@ public struct StoredTimelineSource: FeedSource {
             _ = try await store.storeOlderPage(page, of: feed, now: Date(timeIntervalSince1970: place.undatedAt))
             let next = page.next.map { NetworkPlace(cursor: $0, undatedAt: place.undatedAt - 1) }
             if !page.items.isEmpty || next == nil {
+                let rows = try await store.storedRows(of: page.items.map(\.id), in: feed)
                 let items = page.items.map { item in
                     var shown = item
-                    shown.id = NetworkPlace.itemPrefix + item.id
+                    if let row = rows[item.id] {
+                        shown.id = NetworkPlace.itemPrefix + String(row.id)
+                        shown.isRead = row.isRead
+                        shown.isStarred = row.isStarred
+                    } else {
+                        shown.id = NetworkPlace.itemPrefix + item.id
+                    }
                     return shown
                 }
                 return FeedPage(items: items, next: next?.pageCursor)
@@ -137,7 +146,8 @@ public struct StoredTimelineSource: FeedSource {
 /// A place in a subscription's feed beyond its stored items.
 struct NetworkPlace {
     static let prefix = "network "
-    /// What the items of network pages are called in the list.
+    /// What the items of network pages are called in the list, before
+    /// their row ids (`StoredItem.rowID` reads both names).
     static let itemPrefix = "network:"
 
     var cursor: PageCursor

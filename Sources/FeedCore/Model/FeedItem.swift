@@ -6,10 +6,11 @@ import Foundation
 /// row can show; `content` keeps the full text for a reader view.
 public struct FeedItem: Sendable, Hashable, Identifiable {
     // The 16-byte fields first (strings, URLs, the Blurhash, which is a
-    // string), then the one 8-byte reference to the rarer details, and the
-    // two 9-byte ones last: Swift lays fields out in this order, and this
-    // one leaves no padding between them (a list of 100,000 items holds
-    // 100,000 of these; an item without details pays 8 bytes for them).
+    // string), then the one 8-byte reference to the rarer details, the
+    // two 9-byte ones, and the two flags last: Swift lays fields out in
+    // this order, and this one leaves no padding between them (a list of
+    // 100,000 items holds 100,000 of these; an item without details pays
+    // 8 bytes for them; the flags sit where the stride's padding was).
 
     /// Stable and unique within its feed; paging de-duplicates by it.
     public var id: String
@@ -41,6 +42,10 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
     /// The image's size as the feed declares it (for its aspect ratio,
     /// before the image itself arrives), when it does.
     public var imageSize: ImageSize?
+    /// The reader has read it (items from the store; false for others).
+    public var isRead: Bool
+    /// The reader starred it (items from the store; false for others).
+    public var isStarred: Bool
 
     public init(
         id: String,
@@ -57,7 +62,9 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         avatarURL: URL? = nil,
         imageSize: ImageSize? = nil,
         imageBlurhash: Blurhash? = nil,
-        details: PostDetails? = nil
+        details: PostDetails? = nil,
+        isRead: Bool = false,
+        isStarred: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -73,6 +80,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable {
         self.avatarURL = avatarURL
         self.imageSize = imageSize
         self.imageBlurhash = imageBlurhash
+        self.isRead = isRead
+        self.isStarred = isStarred
         self.details = details
     }
 

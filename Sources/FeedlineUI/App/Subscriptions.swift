@@ -297,11 +297,14 @@ package final class Subscriptions {
         list.first { $0.spec == spec }
     }
 
-    /// Items stored for `scope`: one subscription's, or all of them.
+    /// Items stored for `scope`: one subscription's, a folder's, or all
+    /// of them (Unread and Starred: not counted here yet).
     func count(of scope: TimelineScope) -> Int {
         switch scope {
         case .all: counts.values.reduce(0, +)
         case .subscription(let id): counts[id] ?? 0
+        case .folder(let path): list.filter { $0.folder.starts(with: path) }.reduce(0) { $0 + (counts[$1.id] ?? 0) }
+        case .unread, .starred: 0
         }
     }
 
@@ -315,6 +318,9 @@ package final class Subscriptions {
     func title(of scope: TimelineScope) -> String {
         switch scope {
         case .all: L("All items")
+        case .unread: L("Unread")
+        case .starred: L("Starred")
+        case .folder(let path): path.last ?? L("All items")
         case .subscription(let id): subscription(id).map(Self.title) ?? L("All items")
         }
     }
@@ -326,7 +332,7 @@ package final class Subscriptions {
     /// How `scope` is shown: as the reader last chose, a list at first.
     func layout(of scope: TimelineScope) -> FeedLayout {
         switch scope {
-        case .all: settings.allItemsLayout
+        case .all, .unread, .starred, .folder: settings.allItemsLayout
         case .subscription(let id): subscription(id)?.layout ?? .list
         }
     }
@@ -336,8 +342,8 @@ package final class Subscriptions {
     func source(for scope: TimelineScope) -> any FeedSource {
         guard let store else { return NoTimeline() }
         switch scope {
-        case .all:
-            return wrapTimeline(StoredTimelineSource(store: store, scope: .all, displayName: L("All items"), pageSize: pageSize))
+        case .all, .unread, .starred, .folder:
+            return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: title(of: scope), pageSize: pageSize))
         case .subscription(let id):
             guard let subscription = subscription(id) else { return NoTimeline() }
             return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: Self.title(of: subscription),
@@ -560,14 +566,14 @@ package final class Subscriptions {
     func setLayout(_ layout: FeedLayout, of scope: TimelineScope) {
         guard let store, self.layout(of: scope) != layout else { return }
         switch scope {
-        case .all: settings.allItemsLayout = layout
+        case .all, .unread, .starred, .folder: settings.allItemsLayout = layout
         case .subscription(let id):
             guard let index = list.firstIndex(where: { $0.id == id }) else { return }
             list[index].layout = layout
         }
         save {
             switch scope {
-            case .all: try await store.setAllItemsLayout(layout)
+            case .all, .unread, .starred, .folder: try await store.setAllItemsLayout(layout)
             case .subscription(let id): try await store.setLayout(layout, of: id)
             }
         }

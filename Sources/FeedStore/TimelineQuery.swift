@@ -1,0 +1,71 @@
+import GRDB
+
+/// Which rows of `item` a timeline holds, as SQL, and how its pages are
+/// read: newest first by keyset, `(published, id) < (?, ?)`, never OFFSET.
+///
+/// Every scope but a folder is one range of one index, read from the
+/// cursor down and stopped at the page's end: All items `item_timeline`,
+/// a subscription `item_feed_timeline`, Unread and Starred their partial
+/// indexes `item_unread_timeline` and `item_starred_timeline` (SQLite
+/// takes a partial index only for a query whose terms imply its WHERE, so
+/// `condition` writes those terms as literals, never as arguments). A
+/// folder's page reads each of its subscriptions' ranges of
+/// `item_feed_timeline` in turn into a sorter that keeps the newest
+/// `limit`, leaving a range as soon as its rows fall below those (SQLite's
+/// early out of an ordered IN loop): about its subscriptions times a page
+/// of index entries, whatever the folder's size or the depth (measured
+/// over 1,000,000 items: 0.3–0.5 ms a page for folders of 1 to 148
+/// subscriptions, at the top and 4,000 items down).
+enum TimelineQuery {
+    /// The condition on `item` that keeps `scope`'s items, with its
+    /// arguments; nil for every item.
+    static func condition(_ scope: TimelineScope) -> (sql: String, arguments: [(any DatabaseValueConvertible)?])? {
+        switch scope {
+        case .all: return nil
+        case .subscription(let id): return ("subscriptionID = ?", [id])
+        case .unread: return ("isRead = 0", [])
+        case .starred: return ("isStarred = 1", [])
+        case .folder(let path):
+            guard let folder = folderCondition(path) else { return nil }
+            return ("subscriptionID IN (SELECT id FROM subscription WHERE \(folder.sql))", folder.arguments)
+        }
+    }
+
+    /// The condition on `subscription` that keeps those in the folder at
+    /// `path` or in folders inside it; nil for the top (every one). Folder
+    /// columns are names joined by `StoredFolder.separator` (U+001F), so a
+    /// folder's insides are the columns from "path\u{1F}" up to, not
+    /// including, "path " (U+0020, the next character): a byte range.
+    static func folderCondition(_ path: [String]) -> (sql: String, arguments: [(any DatabaseValueConvertible)?])? {
+        let column = StoredFolder.column(path)
+        guard !column.isEmpty else { return nil }
+        return ("(folder = ? OR (folder >= ? AND folder < ?))",
+                [column, column + String(StoredFolder.separator), column + " "])
+    }
+
+    static func page(of scope: TimelineScope, after cursor: TimelineCursor?, limit: Int,
+                     in db: Database) throws -> TimelinePage {
+        let query = pageQuery(scope, after: cursor, limit: limit)
+        let rows = try Row.fetchAll(db, sql: query.sql, arguments: query.arguments)
+        let last = rows.last.map { TimelineCursor(published: $0["published"], id: $0["id"]) }
+        return TimelinePage(items: rows.map(StoredItem.item), last: last, isFull: rows.count == limit)
+    }
+
+    /// The statement of a page of `scope`.
+    static func pageQuery(_ scope: TimelineScope, after cursor: TimelineCursor?,
+                          limit: Int) -> (sql: String, arguments: StatementArguments) {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let scoped = condition(scope) {
+            conditions.append(scoped.sql)
+            arguments += scoped.arguments
+        }
+        if let cursor {
+            conditions.append("(published, id) < (?, ?)")
+            arguments += [cursor.published, cursor.id]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return ("SELECT \(StoredItem.columns) FROM item \(filter) ORDER BY published DESC, id DESC LIMIT ?",
+                StatementArguments(arguments + [limit]))
+    }
+}
