@@ -92,16 +92,32 @@ public struct StoreFile: Sendable {
         return "it was kept as \(quarantineURL.path)"
     }
 
+    /// Readers open at once, and the page cache each keeps (KiB).
+    static let readerLimit = 3
+    static let readerCacheKiB = 512
+
     /// A pool on `url` (WAL: readers never wait for the writer), checked
     /// and migrated.
     static func openPool(at url: URL) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "feedline.store"
         configuration.busyMode = .timeout(5)
+        // Each connection keeps a page cache of its own, filled as it reads
+        // and never emptied: SQLite's default 2,000 KiB each, for the writer
+        // and up to 5 readers, is most of what a long session's memory
+        // gained (docs/BENCHMARKS.md, "Long use"). Pages of a timeline read
+        // a few index pages and a row page an item, so readers keep
+        // `readerCacheKiB` and at most `readerLimit` are open; the writer,
+        // whose updates and Mark All as Read touch many pages, keeps the
+        // default.
+        configuration.maximumReaderCount = readerLimit
         configuration.prepareDatabase { db in
             // Committed transactions survive a crash of the app (not of
             // the machine's power): the WAL default that costs least.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if db.configuration.readonly {
+                try db.execute(sql: "PRAGMA cache_size = -\(readerCacheKiB)")
+            }
         }
         let pool = try DatabasePool(path: url.path, configuration: configuration)
         // A file that is not SQLite fails here (SQLITE_NOTADB), one

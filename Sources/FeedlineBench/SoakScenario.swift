@@ -77,8 +77,10 @@ final class SoakScenario {
     private var scrollFrameBusy: Filled<Double>
     private var lastFrameCPU = 0.0
     private var census = SoakCensus()
-    /// Picture requests sent so far (`ImageFetcher.networkRequests`), at
-    /// the start of every block and at the end: what the toolchain's
+    /// Picture requests sent so far (`ImageFetcher.networkRequests`) less
+    /// the parsed addresses the app cleaned up itself
+    /// (`CurlHandleRepair.handlesCleaned`), at the start of every block
+    /// and at the end: what the toolchain's
     /// per-request leak costs in the slopes' span (`SoakSuite`).
     private var requestMarks: [(time: Double, requests: Int)] = []
 
@@ -280,8 +282,8 @@ final class SoakScenario {
     private func markRequests(at time: Double) {
         let fetcher = ImageLoader.shared.fetcher
         Task { [weak self] in
-            let requests = await fetcher.networkRequests
-            self?.requestMarks.append((time, requests))
+            let requests = await fetcher.networkRequests - CurlHandleRepair.handlesCleaned
+            self?.requestMarks.append((time, max(0, requests)))
         }
     }
 
@@ -293,8 +295,8 @@ final class SoakScenario {
         if settings.census { census.take(at: end, after: action.rawValue) }
         let fetcher = ImageLoader.shared.fetcher
         Task { [self] in
-            let requests = await fetcher.networkRequests
-            requestMarks.append((end, requests))
+            let requests = await fetcher.networkRequests - CurlHandleRepair.handlesCleaned
+            requestMarks.append((end, max(0, requests)))
             report()
         }
     }
@@ -318,6 +320,7 @@ final class SoakScenario {
             "scroll_frame_busy_ms": Percentiles(Array(scrollFrameBusy.elements)).json,
             "main_thread_cpu_s": ProcessStats.threadCPUSeconds(),
             "trims": PictureMemory.trims,
+            "curl_handles_cleaned": CurlHandleRepair.handlesCleaned,
             "trim_seconds": PictureMemory.trimSeconds,
             "request_marks": requestMarks.sorted { $0.time < $1.time }.map { [$0.time, Double($0.requests)] },
         ]

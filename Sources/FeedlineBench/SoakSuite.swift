@@ -335,8 +335,9 @@ enum SoakSuite {
             lines.append("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%+9.1f", slope))
         }
         if let leak = toolchainLeak(report, warmup: warmup) {
-            lines.append(String(format: "of which the toolchain's (FoundationNetworking keeps %.0f B a picture request, "
-                                    + "not Feedline: docs/BENCHMARKS.md): %d requests after the warm-up, %+.1f MiB/h",
+            lines.append(String(format: "of which the toolchain's (FoundationNetworking keeps %.0f B a picture request "
+                                    + "the app did not clean up after: docs/BENCHMARKS.md): %d such requests after the "
+                                    + "warm-up, %+.1f MiB/h",
                                 toolchainBytesPerRequest, leak.requests, leak.mibPerHour))
             for name in ["overall", "floor"] {
                 guard let slope = slopes[name + "_less_toolchain"] else { continue }

@@ -1,6 +1,7 @@
 import FeedCore
-import FeedStore
+@testable import FeedStore
 import Foundation
+import GRDB
 import XCTest
 
 /// Opening the store: where it lives, its mode, and what happens to a
@@ -22,6 +23,16 @@ final class StoreFileTests: XCTestCase {
         XCTAssertEqual(value1, "wal")
         let value2 = try await opened.store.subscriptions()
         XCTAssertEqual(value2, [])
+    }
+
+    /// A long session's memory: every reader's page cache is small, the
+    /// writer's SQLite's default.
+    func testReadersKeepSmallPageCaches() async throws {
+        let store = try StoreFolder().open()
+        let reader = try await store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        let writer = try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        XCTAssertEqual(reader, -StoreFile.readerCacheKiB)
+        XCTAssertEqual(writer, -2000)
     }
 
     func testWhatWasStoredIsThereWhenOpenedAgain() async throws {

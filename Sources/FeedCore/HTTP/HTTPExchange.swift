@@ -32,6 +32,9 @@ final class HTTPExchange: Sendable {
         var onlyPermanent = true
         /// Where those permanent redirects led.
         var movedPermanently: URL?
+        /// The whole-response deadline, cancelled when the exchange
+        /// finishes (a timer left to run would keep its memory until then).
+        var deadline: (any DispatchSourceTimer)?
     }
 
     init(request: URLRequest, policy: HTTPPolicy, redactor: Redactor) {
@@ -68,13 +71,22 @@ final class HTTPExchange: Sendable {
             task.cancel()
             return
         }
-        let seconds = policy.responseTimeout / .milliseconds(1) / 1000
-        // Not cancelled when the exchange finishes early: it holds the
-        // exchange weakly and finishing twice does nothing.
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
-            self?.deadlinePassed()
-        }
+        startDeadline()
         task.resume()
+    }
+
+    /// Fails the exchange once `policy.responseTimeout` has passed, unless
+    /// it has finished by then (finishing cancels the timer).
+    private func startDeadline() {
+        let seconds = policy.responseTimeout / .milliseconds(1) / 1000
+        state.withLock { state in
+            guard !state.finished else { return }
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + seconds)
+            timer.setEventHandler { [weak self] in self?.deadlinePassed() }
+            timer.resume()
+            state.deadline = timer
+        }
     }
 
     /// The caller's task was cancelled.
@@ -90,6 +102,8 @@ final class HTTPExchange: Sendable {
         let taken = state.withLock { state -> (CheckedContinuation<HTTPResponse, any Error>?, URLSessionDataTask?)? in
             guard !state.finished else { return nil }
             state.finished = true
+            state.deadline?.cancel()
+            state.deadline = nil
             defer {
                 state.continuation = nil
                 state.body = Data()
