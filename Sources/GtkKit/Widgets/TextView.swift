@@ -15,6 +15,9 @@ import CGtkShim
 ///   GTK 4.8 shows it to AT-SPI as a `link` child of the text (measured:
 ///   GTK 4.8 exposes links inside a label's markup to nothing, and a link
 ///   widget in a text view cannot wrap). A click on the words opens it too.
+/// - It is as tall as its text wrapped at its width, also when the text
+///   came before the view was laid out at that width or the width changed
+///   (GTK 4.8 alone leaves the old height: `keepHeightInStep`).
 /// - Ownership: the buffer owns the anchors and the view the widgets in
 ///   them; `clear()` drops both, and with them every link's closures.
 @MainActor
@@ -61,6 +64,9 @@ public final class TextView: Widget {
     private var tags: [Tag: UnsafeMutablePointer<GtkTextTag>] = [:]
     private var hoveredLink: Int?
     private var focusedLink: Int?
+    /// A check of the view's height, waiting for the allocation under way
+    /// to end (`keepHeightInStep`).
+    private var heightCheck: ScheduledCall?
 
     public init() {
         super.init(gtk_text_view_new(), .sink)
@@ -68,6 +74,7 @@ public final class TextView: Widget {
         gtk_text_view_set_cursor_visible(view, 0)
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
         connectPointer()
+        keepHeightInStep()
     }
 
     private var view: UnsafeMutablePointer<GtkTextView> { pointer() }
@@ -152,6 +159,47 @@ public final class TextView: Widget {
         gtk_text_buffer_get_end_iter(buffer, &end)
         let anchor = gtk_text_buffer_create_child_anchor(buffer, &end)
         gtk_text_view_add_child_at_anchor(view, widget.widget, anchor)
+    }
+
+    // MARK: Height
+
+    /// The view is as tall as its text wrapped at its width, whenever its
+    /// width changes.
+    ///
+    /// GTK 4.8's text view wraps its text again for a new width inside its
+    /// own size allocation, and the resize it queues from there is lost: on
+    /// its first allocation at a width (text filled in before the view was
+    /// ever laid out at that width, as the reader's pages are) or when that
+    /// width changes, it keeps the height its text had at the old width (0,
+    /// or thousands of pixels for text wrapped at no width at all) until
+    /// something else happens to resize it. Its scroll adjustments tell
+    /// when its width (the horizontal page size) or its text's height (the
+    /// vertical upper) changed; on the next turn of the main loop, once the
+    /// allocation is over, a view whose height is not what its text needs
+    /// at its width asks to be measured again. (A relayout that changes
+    /// nothing changes no adjustment, so this ends.)
+    private func keepHeightInStep() {
+        let scrollable = opaque
+        for adjustment in [gtk_scrollable_get_hadjustment(scrollable), gtk_scrollable_get_vadjustment(scrollable)] {
+            guard let adjustment else { continue }
+            Adjustment(borrowing: adjustment).onChanged { [weak self] in self?.checkHeightSoon() }
+        }
+    }
+
+    private func checkHeightSoon() {
+        guard heightCheck?.isPending != true else { return }
+        heightCheck = MainLoop.schedule(after: .zero) { [weak self] in
+            guard let self, isMapped, heightNeeded != allocatedHeight else { return }
+            gtk_widget_queue_resize(widget)
+        }
+    }
+
+    /// The height the text needs at the view's width (what a relayout
+    /// would give it).
+    var heightNeeded: Int {
+        var minimum: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(widget), &minimum, nil, nil, nil)
+        return Int(minimum)
     }
 
     // MARK: Links
