@@ -11,6 +11,14 @@ import GRDB
 /// 3) as marks change, items come and go, and subscriptions move or go,
 /// so the counts are one read of the subscriptions.
 extension FeedStore {
+    /// The stored row an item of a stored timeline is (its `id`: the row
+    /// id, or `network:ID` for one shown from a network page): the same
+    /// item in two views, or two windows, has the same row. Nil for an
+    /// item not named by a stored timeline.
+    public static func row(ofItem id: String) -> Int64? {
+        StoredItem.rowID(id)
+    }
+
     /// Marks `items` read (or unread); returns those whose mark changed,
     /// named as given.
     @discardableResult

@@ -2,16 +2,21 @@ import FeedCore
 import Foundation
 import GRDB
 
-/// The reader's settings the store keeps: how long items stay, and how
-/// often feeds update while Feedline runs.
+/// The reader's settings the store keeps: how long items stay, how often
+/// feeds update while Feedline runs, and whether scrolling past an item
+/// marks it read.
 public struct StoreSettings: Equatable, Sendable {
     public var retention: RetentionPolicy = .standard
     /// Minutes between updates of every subscription (0: never by itself).
     public var updateMinutes = 30
+    /// An item seen whole in the list and then scrolled out of it upward
+    /// is marked read ("Mark as Read When Scrolled Past"); on by default.
+    public var marksReadOnScroll = true
 
-    public init(retention: RetentionPolicy = .standard, updateMinutes: Int = 30) {
+    public init(retention: RetentionPolicy = .standard, updateMinutes: Int = 30, marksReadOnScroll: Bool = true) {
         self.retention = retention
         self.updateMinutes = max(0, updateMinutes)
+        self.marksReadOnScroll = marksReadOnScroll
     }
 }
 
@@ -73,7 +78,7 @@ extension TimelineScope {
 
 extension FeedStore {
     private enum Key: String {
-        case retentionDays, retentionKeepPerFeed, updateMinutes, feedsJSONMigrated
+        case retentionDays, retentionKeepPerFeed, updateMinutes, marksReadOnScroll, feedsJSONMigrated
         case lastOpened, allItemsLayout, loadsRemoteImages
     }
 
@@ -85,6 +90,7 @@ extension FeedStore {
                 maxAgeDays: values[.retentionDays].flatMap(Int.init) ?? RetentionPolicy.standard.maxAgeDays,
                 keepPerFeed: values[.retentionKeepPerFeed].flatMap(Int.init) ?? RetentionPolicy.standard.keepPerFeed)
             settings.updateMinutes = values[.updateMinutes].flatMap(Int.init).map { max(0, $0) } ?? 30
+            settings.marksReadOnScroll = values[.marksReadOnScroll] != "0"
             return settings
         }
     }
@@ -94,7 +100,14 @@ extension FeedStore {
             try Self.set(.retentionDays, String(settings.retention.maxAgeDays), in: db)
             try Self.set(.retentionKeepPerFeed, String(settings.retention.keepPerFeed), in: db)
             try Self.set(.updateMinutes, String(settings.updateMinutes), in: db)
+            try Self.set(.marksReadOnScroll, settings.marksReadOnScroll ? "1" : "0", in: db)
         }
+    }
+
+    /// Whether scrolling past an item marks it read, written on its own
+    /// (a window's menu changes it while an update may save the rest).
+    public func setMarksReadOnScroll(_ marks: Bool) async throws {
+        try await pool.write { db in try Self.set(.marksReadOnScroll, marks ? "1" : "0", in: db) }
     }
 
     /// What the window keeps. A view open last whose subscription is gone

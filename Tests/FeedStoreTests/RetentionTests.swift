@@ -49,4 +49,18 @@ final class RetentionTests: XCTestCase {
         XCTAssertEqual(value4,
                        StoreSettings(retention: RetentionPolicy(maxAgeDays: 30, keepPerFeed: 50), updateMinutes: 15))
     }
+
+    func testMarkingReadOnScrollIsOnByDefaultAndKeptWhenTurnedOff() async throws {
+        let folder = StoreFolder()
+        let store = try folder.open()
+        let before = try await store.settings()
+        XCTAssertTrue(before.marksReadOnScroll)
+        try await store.save(StoreSettings(updateMinutes: 15))
+        try await store.setMarksReadOnScroll(false)
+        let reopened = try await folder.open().settings()
+        XCTAssertEqual(reopened, StoreSettings(updateMinutes: 15, marksReadOnScroll: false), "the rest stays as saved")
+        try await store.setMarksReadOnScroll(true)
+        let again = try await folder.open().settings()
+        XCTAssertTrue(again.marksReadOnScroll)
+    }
 }
