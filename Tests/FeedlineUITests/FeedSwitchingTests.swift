@@ -101,7 +101,8 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
             // sample's next page before the count came: as many as it shows.
             waitUntil("the sidebar counts the sample's items the list shows") {
                 let shown = window.feedList.itemCount
-                return shown >= 10 && self.sidebarRows(window) == ["All items \(shown)", "Sample \(shown)", "Loopback News 0"]
+                return shown >= 10 && self.sidebarRows(window) == ["All items \(shown)", "Unread \(shown)", "Starred 0",
+                                                                  "Sample \(shown)", "Loopback News 0"]
             }
 
             XCTAssertTrue(window.window.activateAction("win.open-view", string: String(news)))
@@ -231,7 +232,7 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
             guard case .subscription(let id) = news else { return XCTFail("a subscription is open") }
             XCTAssertTrue(window.window.activateAction("win.remove-feed", string: String(id)))
             waitUntil("All items opens") { window.scope == .all && window.feedList.itemCount > 0 }
-            XCTAssertEqual(sidebarRows(window), ["All items 10", "Sample 10"])
+            XCTAssertEqual(sidebarRows(window), ["All items 10", "Unread 10", "Starred 0", "Sample 10"])
             XCTAssertFalse(titles(window).contains { $0.hasPrefix("News") }, "its items went with it")
             let left = try wait { try await store.itemCounts()[id] }
             XCTAssertNil(left, "nothing of it is stored")

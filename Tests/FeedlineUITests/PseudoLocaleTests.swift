@@ -363,7 +363,9 @@ private final class PseudoLocale {
         while let span = rest.range(of: "⟦[^⟦⟧]*⟧", options: .regularExpression) {
             rest.replaceSubrange(span, with: " ")
         }
-        rest = rest.replacingOccurrences(of: #"\bF[0-9]{1,2}\b|\+[A-Z0-9?](?![A-Za-z])"#, with: " ",
+        // Key names as keyboards print them: F1, Ctrl+R's R, and a letter
+        // key alone in --help's keys column ("  M   Mark the item…").
+        rest = rest.replacingOccurrences(of: #"(?m)\bF[0-9]{1,2}\b|\+[A-Z0-9?](?![A-Za-z])|^ {2}[A-Z](?= {2})"#, with: " ",
                                          options: .regularExpression)
         return rest.rangeOfCharacter(from: .letters) == nil
     }

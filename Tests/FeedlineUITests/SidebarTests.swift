@@ -11,25 +11,10 @@ import XCTest
 @testable import FeedlineUI
 
 /// The sidebar of a real window over a real store: what it lists and how
-/// its rows read (names, counts, folders, a failed update, the open view),
-/// and the keys and clicks that reach it (F9, F6, Ctrl+O, Enter, a click).
-final class SidebarTests: GtkTestCase, @unchecked Sendable {
-    private var fixture: SubscriptionsFixture!
-
-    override func setUp() {
-        super.setUp()
-        fixture = MainActor.assumeIsolated { SubscriptionsFixture() }
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        fixture = nil
-    }
-
-    private func spec(_ name: String) -> FeedSpec {
-        .document(URL(string: "https://feeds.example.org/\(name).xml")!)
-    }
-
+/// its rows read (the views, names, unread counts, folders, a failed
+/// update, the open view), and the keys and clicks that reach it (F9, F6,
+/// Ctrl+O, Enter, a click).
+final class SidebarTests: StoreTestCase, @unchecked Sendable {
     /// A store of four subscriptions, three of them in folders (one
     /// nested), with items; a window on it showing All items.
     @MainActor
@@ -46,11 +31,13 @@ final class SidebarTests: GtkTestCase, @unchecked Sendable {
         return (window, store, ids)
     }
 
-    func testTheSidebarListsAllItemsThenEachSubscriptionWithItsCountInItsFolders() throws {
+    func testTheSidebarListsTheViewsThenEachSubscriptionWithItsUnreadCountInItsFolders() throws {
         try MainActor.assumeIsolated {
             let (window, _, _) = try windowOnFolders()
             XCTAssertEqual(sidebarRows(window), [
                 "All items 1244",
+                "Unread 1244",
+                "Starred 0",
                 "Linux 1241",
                 "  Planet GNOME 1240",
                 "  News 1",
@@ -61,20 +48,25 @@ final class SidebarTests: GtkTestCase, @unchecked Sendable {
             let (cell, _) = try sidebarRow(window, .all)
             XCTAssertEqual(cell.count.text, "1,244", "counts grouped as the locale groups digits")
             XCTAssertEqual(cell.icon.iconName, SidebarRow.allItemsIcon)
+            XCTAssertEqual(try sidebarRow(window, .unread).cell.icon.iconName, SidebarRow.unreadIcon)
+            let starred = try sidebarRow(window, .starred).cell
+            XCTAssertEqual(starred.icon.iconName, SidebarRow.starredIcon)
+            XCTAssertFalse(starred.count.isVisible, "no count where nothing is unread")
         }
     }
 
-    func testEachRowIsNamedAfterItsFeedAndItsCount() throws {
+    func testEachRowIsNamedAfterItsFeedAndItsUnreadCount() throws {
         try MainActor.assumeIsolated {
             let (window, _, ids) = try windowOnFolders()
             let sidebar = try XCTUnwrap(window.sidebar)
             XCTAssertTrue(sidebar.list.accessibleLabelIs("Subscriptions"))
-            XCTAssertTrue(try sidebarRow(window, .all).row.accessibleLabelIs("All items, 1,244 items"))
-            XCTAssertTrue(try sidebarRow(window, .subscription(ids[0])).row.accessibleLabelIs("Planet GNOME, 1,240 items"))
-            XCTAssertTrue(try sidebarRow(window, .subscription(ids[1])).row.accessibleLabelIs("LWN, 1 item"), "the singular")
-            XCTAssertTrue(try sidebarRow(window, .subscription(ids[3])).row.accessibleLabelIs("Phoronix, 0 items"))
-            let folder = try XCTUnwrap(sidebar.factory.rowWidget(at: 1))
-            XCTAssertTrue(folder.accessibleLabelIs("Linux folder, 1,241 items"))
+            XCTAssertTrue(try sidebarRow(window, .all).row.accessibleLabelIs("All items, 1,244 unread items"))
+            XCTAssertTrue(try sidebarRow(window, .unread).row.accessibleLabelIs("Unread, 1,244 items"))
+            XCTAssertTrue(try sidebarRow(window, .starred).row.accessibleLabelIs("Starred, 0 unread items"))
+            XCTAssertTrue(try sidebarRow(window, .subscription(ids[0])).row.accessibleLabelIs("Planet GNOME, 1,240 unread items"))
+            XCTAssertTrue(try sidebarRow(window, .subscription(ids[1])).row.accessibleLabelIs("LWN, 1 unread item"), "the singular")
+            XCTAssertTrue(try sidebarRow(window, .subscription(ids[3])).row.accessibleLabelIs("Phoronix, 0 unread items"))
+            XCTAssertTrue(try sidebarRow(window, .folder(["Linux"])).row.accessibleLabelIs("Linux folder, 1,241 unread items"))
         }
     }
 
@@ -188,23 +180,42 @@ final class SidebarTests: GtkTestCase, @unchecked Sendable {
             let sidebar = try XCTUnwrap(window.sidebar)
             sidebar.focusOpenRow()
             waitUntil("the sidebar has focus") { sidebar.focusedEntry?.scope == .all }
-            // All items, Linux (a folder), Planet GNOME.
-            XDoTool.press(["Down", "Down", "Return"], inWindowTitled: "All items")
+            // All items, Unread, Starred, Linux (a folder), Planet GNOME.
+            XDoTool.press(["Down", "Down", "Down", "Down", "Return"], inWindowTitled: "All items")
             waitUntil("Planet GNOME opens") { window.scope == .subscription(ids[0]) && self.titles(window).first == "Planet 0" }
             XCTAssertTrue(sidebar.containsFocus, "focus stays in the sidebar")
             XCTAssertEqual(window.window.title, "Planet GNOME")
         }
     }
 
-    func testEnterOnAFolderOpensNothing() throws {
+    func testEnterOnAFolderOpensTheItemsOfEveryFeedInIt() throws {
         try MainActor.assumeIsolated {
             let (window, _, _) = try windowOnFolders()
             let sidebar = try XCTUnwrap(window.sidebar)
-            sidebar.focusRow(at: 1)
-            waitUntil("the folder's row has focus") { sidebar.focusedEntry.map { if case .folder = $0 { true } else { false } } ?? false }
+            let linux = try XCTUnwrap(sidebar.position(of: .folder(["Linux"])))
+            sidebar.focusRow(at: linux)
+            waitUntil("the folder's row has focus") { sidebar.focusedEntry?.scope == .folder(["Linux"]) }
             XDoTool.press(["Return"], inWindowTitled: "All items")
-            waitForInputHandled(in: window)
-            XCTAssertEqual(window.scope, .all)
+            waitUntil("the folder opens") { window.scope == .folder(["Linux"]) && window.feedList.itemCount > 0 }
+            XCTAssertEqual(window.window.title, "Linux")
+            // LWN's one item and Planet's newest share a date: the later stored first.
+            XCTAssertEqual(Array(titles(window).prefix(3)), ["LWN 0", "Planet 0", "Planet 1"], "the nested folder's feed too")
+            XCTAssertFalse(titles(window).contains { $0.hasPrefix("Swift") }, "nothing from outside the folder")
+            XCTAssertTrue(try sidebarRow(window, .folder(["Linux"])).row.accessibleDescriptionIs("Shown now"))
+        }
+    }
+
+    func testTheUnreadAndStarredRowsOpenTheirViews() throws {
+        try MainActor.assumeIsolated {
+            let (window, store, _) = try windowOnFolders()
+            let swift = try XCTUnwrap(try storedItems(store).first { $0.title == "Swift 1" })
+            try wait { try await store.setStarred(true, item: swift.id) }
+            XCTAssertTrue(window.window.activateAction("win.open-view", string: "starred"))
+            waitUntil("Starred shows the starred item") { window.scope == .starred && self.titles(window) == ["Swift 1"] }
+            XCTAssertEqual(window.window.title, "Starred")
+            XCTAssertTrue(window.window.activateAction("win.open-view", string: "unread"))
+            waitUntil("Unread shows every unread item") { window.scope == .unread && self.titles(window).first == "Swift 0" }
+            XCTAssertEqual(window.window.title, "Unread")
         }
     }
 

@@ -11,19 +11,7 @@ import XCTest
 /// a real window over a real store, with real OPML files: the desktop's
 /// file chooser, what an import adds (in its folders) and says, an export
 /// that reads back the same, a file that is no list.
-final class SubscriptionListTests: GtkTestCase, @unchecked Sendable {
-    private var fixture: SubscriptionsFixture!
-
-    override func setUp() {
-        super.setUp()
-        fixture = MainActor.assumeIsolated { SubscriptionsFixture() }
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        fixture = nil
-    }
-
+final class SubscriptionListTests: StoreTestCase, @unchecked Sendable {
     /// A window on a store following one feed (a file), which updates.
     @MainActor
     private func window(file: StaticString = #filePath, line: UInt = #line) throws -> (FeedWindow, Subscriptions) {
@@ -84,7 +72,8 @@ final class SubscriptionListTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(window.statusBar.label.text, said)
             waitUntil("and to screen readers") { window.announcements.contains(said) }
             waitUntil("the new feeds update, in their folders") {
-                self.sidebarRows(window) == ["All items 9", "Known 4", "Linux 5", "  Planet GNOME 3", "  News 2", "    LWN.net 2"]
+                self.sidebarRows(window) == ["All items 9", "Unread 9", "Starred 0", "Known 4", "Linux 5", "  Planet GNOME 3",
+                                             "  News 2", "    LWN.net 2"]
             }
             XCTAssertEqual(subscriptions.list.map(\.folder), [[], ["Linux"], ["Linux", "News"]])
         }

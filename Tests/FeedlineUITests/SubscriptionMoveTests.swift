@@ -54,9 +54,11 @@ final class SubscriptionMoveTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the update moved the feed") { subscriptions.subscription(for: .document(new)) != nil }
             XCTAssertNil(subscriptions.subscription(for: .document(old)))
             XCTAssertEqual(subscriptions.subscription(for: .document(new))?.id, id, "the same subscription")
-            waitUntil("its row follows") { self.sidebarRows(window) == ["All items 3", "127.0.0.1 3"] }
+            waitUntil("its row follows") {
+                self.sidebarRows(window) == ["All items 3", "Unread 3", "Starred 0", "127.0.0.1 3"]
+            }
             let (_, row) = try sidebarRow(window, .subscription(id))
-            XCTAssertTrue(row.accessibleLabelIs("127.0.0.1, 3 items"))
+            XCTAssertTrue(row.accessibleLabelIs("127.0.0.1, 3 unread items"))
 
             XCTAssertEqual(server.feedPaths, ["/old.json", "/feed.json"])
             XCTAssertTrue(window.window.activateAction("win.refresh"))

@@ -93,7 +93,7 @@ final class SubscriptionUpdateTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the spinner stops") { !window.header.refreshSpinner.isVisible }
             XCTAssertEqual(Set(server.feedPaths.dropFirst(asked)), ["/a.json", "/b.json"], "every feed was asked")
             waitUntil("the counts follow in the sidebar") {
-                self.sidebarRows(window) == ["All items 7", "Feed A 4", "Feed B 3"]
+                self.sidebarRows(window) == ["All items 7", "Unread 7", "Starred 0", "Feed A 4", "Feed B 3"]
             }
             XCTAssertEqual(subscriptions.count(of: .subscription(ids[0])), 4)
         }

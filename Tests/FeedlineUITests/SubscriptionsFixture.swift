@@ -50,6 +50,27 @@ final class SubscriptionsFixture {
     }
 }
 
+/// Base of the tests of a window over a store of their own: a new
+/// `SubscriptionsFixture` for each test, removed after it.
+class StoreTestCase: GtkTestCase, @unchecked Sendable {
+    var fixture: SubscriptionsFixture!
+
+    override func setUp() {
+        super.setUp()
+        fixture = MainActor.assumeIsolated { SubscriptionsFixture() }
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        fixture = nil
+    }
+
+    /// A feed at a made-up address (never fetched by these tests).
+    func spec(_ name: String) -> FeedSpec {
+        .document(URL(string: "https://feeds.example.org/\(name).xml")!)
+    }
+}
+
 extension GtkTestCase {
     /// Runs `body` (store calls, on GRDB's threads) while pumping the main
     /// loop, and returns what it returns.
@@ -95,6 +116,23 @@ extension GtkTestCase {
         }
     }
 
+    /// Every item of `scope` in the store, newest first, walked page by
+    /// page (their marks as stored).
+    @MainActor
+    func storedItems(_ store: FeedStore, _ scope: TimelineScope = .all,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> [FeedItem] {
+        try wait(file: file, line: line) {
+            var items: [FeedItem] = []
+            var cursor: TimelineCursor?
+            while true {
+                let page = try await store.page(of: scope, after: cursor, limit: 500)
+                items += page.items
+                guard page.isFull, let last = page.last else { return items }
+                cursor = last
+            }
+        }
+    }
+
     /// A window on `subscriptions` with the sidebar, shown, once it has
     /// opened its first view (and, with `waitForItems`, shown its items).
     @MainActor
@@ -115,7 +153,7 @@ extension GtkTestCase {
     /// The sidebar's rows as they read: names and counts.
     @MainActor
     func sidebarRows(_ window: FeedWindow) -> [String] {
-        (window.sidebar?.entries ?? []).map { "\(String(repeating: "  ", count: $0.depth))\(SidebarText.title($0)) \($0.count)" }
+        (window.sidebar?.entries ?? []).map { "\(String(repeating: "  ", count: $0.depth))\(SidebarText.title($0)) \($0.unread)" }
     }
 
     /// The sidebar's row of `scope`, its cell and row widget (once shown).

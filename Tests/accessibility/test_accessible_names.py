@@ -102,8 +102,12 @@ def date_matches(spoken, date):
     return (year is None) == same_year and (year is None or int(year) == date.year)
 
 
+UNREAD = ", unread"
+
+
 def row_problem(name, items):
-    """None if NAME is "<title>, by <author>, <date>" for an item, else why not."""
+    """None if NAME is "<title>, by <author>, <date>" for an item, with
+    ", unread" after it while the item is not read, else why not."""
     if not name:
         return "the row's accessible name is empty"
     prefixes = []
@@ -111,7 +115,8 @@ def row_problem(name, items):
         prefix = row_prefix(item)
         if name.startswith(prefix):
             prefixes.append(prefix)
-            if date_matches(name[len(prefix):], item["date"]):
+            rest = name[len(prefix):]
+            if date_matches(rest[:-len(UNREAD)] if rest.endswith(UNREAD) else rest, item["date"]):
                 return None
     if prefixes:
         return f"'{prefixes[0]}' is followed by '{name[len(prefixes[0]):]}', not the item's date"
@@ -142,6 +147,11 @@ def check_names(s):
         problem = row_problem(name, s.items)
         report.check(problem is None, f"row {index} is named '{name}'",
                      f"{problem} (rows are named '<title>, by <author>, <date>')")
+    # A new store: nothing has been read yet, and every row says so.
+    names = [safe(lambda: row.name, "") for row in visible]
+    report.check(bool(names) and all(name.endswith(UNREAD) for name in names),
+                 f"every row on screen ends its name with '{UNREAD}' (nothing read yet)",
+                 f"names without it: {[name for name in names if not name.endswith(UNREAD)]}")
 
 
 def check_end_loads_next_page(s):
@@ -251,7 +261,7 @@ RUNS = {"sample": "run 1 (sample feed)",
         "failure": "run 2 (short feed, failure and Retry)",
         "reader": "run 3 (rich text in the reader: links, list, script)",
         "mastodon": "run 4 (Mastodon rows: emoji, sensitive media, video, poll)",
-        "sidebar": "run 5 (the sidebar: failed updates, counts after Refresh)"}
+        "sidebar": "run 5 (the sidebar: failed updates, unread counts after Refresh and after M)"}
 
 
 def announce_env(args):

@@ -125,8 +125,9 @@ def num(index):
 # Tab order ---------------------------------------------------------------------
 
 def sidebar_row(obj):
-    """A sidebar row: a list item named "Feed, N items"."""
-    return role(obj) == pyatspi.ROLE_LIST_ITEM and re.search(r", [\d,.]+ items?$", name_of(obj) or "") is not None
+    """A sidebar row: a list item named "Feed, N unread items" (or
+    "Unread, N items")."""
+    return role(obj) == pyatspi.ROLE_LIST_ITEM and re.search(r", [\d,.]+ (unread )?items?$", name_of(obj) or "") is not None
 
 
 def check_tab_order(s):
@@ -293,7 +294,7 @@ def check_add_feed_dialog(s):
 
 # The reader view -----------------------------------------------------------------
 
-READER_BUTTONS = {"Back", "Previous Item", "Next Item", "Open in Browser"}
+READER_BUTTONS = {"Back", "Previous Item", "Next Item", "Star", "Open in Browser"}
 BACK_TOOLTIP = "Back to the List (Escape)"
 
 

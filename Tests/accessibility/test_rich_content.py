@@ -11,7 +11,7 @@ The reader run opens a JSON Feed written here whose first item's
 content_html has a paragraph with two links (and a javascript: one that must
 not become a link), a bulleted list, a quote and a <script>. Enter on its
 row opens the reader view; Tab from Back goes through Previous Item, Next
-Item, Open in Browser, the text ("Text of the item"), then each link: a
+Item, Star, Open in Browser, the text ("Text of the item"), then each link: a
 `link` (GTK 4.8 shows the zero-size focus stop before a link's words as
 one, a child of the text) named by its words, described by its address.
 The text's accessible text holds the list items and the quote, never the
@@ -20,7 +20,7 @@ script.
 The Mastodon run serves a timeline shaped like GET /api/v1/timelines/public
 from 127.0.0.1 (a11y_support.LoopbackHTTP; pictures for every other path) and
 opens it with --mastodon. Walking the list with Down, each row is named
-"<display name>, by @acct, 2 hours ago, ..." with custom emoji read by name
+"<display name>, by @acct, 2 hours ago, unread, ..." with custom emoji read by name
 (never ":shortcode:"), "sensitive media", "video, 42 seconds", "audio, 1 hour
 2 minutes", "poll, 240 votes, ends in 3 hours", "content warning: ..."; the
 rows' Show Media / Show Post / badge buttons are named, and Show Media
@@ -64,7 +64,7 @@ RICH_HTML = (
     "<p>The end.</p>")
 TEXT_NAME = "Text of the item"
 # Tab from Back, in order; then the text, then each link.
-READER_BAR = ["Previous Item", "Next Item", "Open in Browser"]
+READER_BAR = ["Previous Item", "Next Item", "Star", "Open in Browser"]
 
 
 def write_rich_feed(path):
@@ -355,7 +355,8 @@ def check_mastodon_rows(s):
         poll(lambda: (look(), None), 0.5, 0.1)
 
     for sid, (prefix, suffix) in MASTODON_NAMES.items():
-        expected = f"{prefix}{WHEN}{suffix}"
+        # Not read yet (a row is read once scrolled past, so never while on screen).
+        expected = f"{prefix}{WHEN}, unread{suffix}"
         name, buttons, _ = seen.get(sid, ("", [], None))
         report.check(name == expected, f"the '{sid}' post's row is named '{name}'",
                      f"expected '{expected}'; rows seen: {[v[0] for v in seen.values()]}")

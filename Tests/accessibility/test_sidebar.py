@@ -1,5 +1,6 @@
 """The sidebar of subscriptions, read back over AT-SPI: what a row says
-when its feed's last update failed, and a row's count after Refresh.
+when its feed's last update failed, a row's unread count after Refresh,
+and the counts (and the item's own row) after M marks an item read.
 
 Not run on its own: test_accessible_names.py (the suite's entry point)
 calls `sidebar_run`. Nothing here checks an announcement, so the run
@@ -13,12 +14,17 @@ nothing listens. `feedline --import` subscribes to them from an OPML file
 updates every feed. Then, read from the sidebar (the list named
 "Subscriptions"; only realized rows are exposed, and its few rows all are):
 
-  - each failed subscription's row is named "<feed>, 0 items" and
+  - each failed subscription's row is named "<feed>, 0 unread items" and
     described "Couldn't update: <why>" (the server's 500, the web page,
     the refused connection), with the warning icon's reason the same;
-    the feed that updated says nothing of a failure;
+    the feed that updated says nothing of a failure; the views' rows are
+    named with their unread counts too ("All items, 3 unread items",
+    "Unread, 3 items", "Starred, 0 unread items");
   - the feed is made to gain two items, Ctrl+R refreshes: its row's name
-    becomes "<feed>, 5 items" (from 3), and All items' count grows by 2.
+    becomes "<feed>, 5 unread items" (from 3), and All items' count grows
+    by 2;
+  - M on the focused item: its row's name loses ", unread", and the
+    feed's, All items' and Unread's counts go down by one; M again, back.
 """
 
 import datetime
@@ -31,8 +37,8 @@ from xml.sax.saxutils import quoteattr
 
 import pyatspi
 
-from a11y_support import (App, LoopbackHTTP, Session, describe, description_of, has_state, name_of, poll, press,
-                          role, rows_of, walk)
+from a11y_support import (App, LoopbackHTTP, Session, describe, description_of, focus_a_row, has_state, name_of,
+                          poll, press, role, rows_of, walk)
 
 SIDEBAR_NAME = "Subscriptions"
 REFRESHING = "Refreshing"
@@ -50,7 +56,10 @@ FAILING = [
 ]
 FAILURE_PREFIX = "Couldn't update: "
 WARNING_NAME = "Couldn't update"
-COUNT_NAME = re.compile(r"^(.*), ([\d,]+) items?$")
+COUNT_NAME = re.compile(r"^(.*), ([\d,]+) unread items?$")
+UNREAD_VIEW = "Unread"
+UNREAD_NAME = re.compile(r"^Unread, ([\d,]+) items?$")
+STARRED_NAME = "Starred, 0 unread items"
 
 
 class FeedServer:
@@ -135,7 +144,7 @@ def sidebar_rows(s):
 
 
 def row_of(rows, title):
-    """The row whose name is "<title>, N items", with N."""
+    """The row whose name is "<title>, N unread items", with N."""
     for name, description, row in rows:
         match = COUNT_NAME.match(name)
         if match and match.group(1) == title:
@@ -167,6 +176,7 @@ def sidebar_run(args, report, tmp, env):
             s.events = app.listen()
             app.focus_window(ALL_ITEMS)
             check_count_after_refresh(s, server)
+            check_counts_after_marking(s)
 
 
 def check_failed_rows(s, server):
@@ -190,9 +200,9 @@ def check_failed_rows(s, server):
         found = row_of(rows, title)
         expected = FAILURE_PREFIX + reason
         name, description, row, count = found if found else ("", "", None, None)
-        report.check(found is not None and count == 0 and name == f"{title}, 0 items",
-                     f"the failed subscription's row is named for the feed and its count: '{name}'",
-                     f"expected '{title}, 0 items'; rows: {[n for n, _, _ in rows]}")
+        report.check(found is not None and count == 0 and name == f"{title}, 0 unread items",
+                     f"the failed subscription's row is named for the feed and its unread count: '{name}'",
+                     f"expected '{title}, 0 unread items'; rows: {[n for n, _, _ in rows]}")
         report.check(description == expected,
                      f"... and described with why its update failed: '{description}'",
                      f"expected the description '{expected}'")
@@ -205,11 +215,20 @@ def check_failed_rows(s, server):
                      f"expected only the warning, named '{WARNING_NAME}' (GTK 4.8 names an unnamed image 'GtkImage')")
     found = row_of(rows, GROWING_TITLE)
     name, description, row, _ = found if found else ("", "", None, None)
-    report.check(found is not None and name == f"{GROWING_TITLE}, {GROWING_BEFORE} items"
+    report.check(found is not None and name == f"{GROWING_TITLE}, {GROWING_BEFORE} unread items"
                  and FAILURE_PREFIX not in (description or "") and row is not None and not warning_icons(row),
                  f"the feed that updated is named '{name}', and says nothing of a failure "
                  f"(description {description!r})",
-                 f"expected '{GROWING_TITLE}, {GROWING_BEFORE} items' without '{FAILURE_PREFIX}…'")
+                 f"expected '{GROWING_TITLE}, {GROWING_BEFORE} unread items' without '{FAILURE_PREFIX}…'")
+    names = [n for n, _, _ in rows]
+    views = names[:3]
+    # Every item is unread: All items and Unread count those of every feed
+    # (the growing one's and the sample feed's a new store starts with).
+    counted = [COUNT_NAME.match(n) for n in names[3:]]
+    total = sum(int(m.group(2).replace(",", "")) for m in counted if m and m.group(1) != f"{FOLDER} folder")
+    expected = [f"{ALL_ITEMS}, {total:,} unread items", f"{UNREAD_VIEW}, {total:,} items", STARRED_NAME]
+    report.check(views == expected, f"the views' rows come first, named with their unread counts: {views}",
+                 f"expected {expected}; rows: {names}")
 
 
 def check_count_after_refresh(s, server):
@@ -218,14 +237,14 @@ def check_count_after_refresh(s, server):
     report = s.report
     rows, _ = sidebar_rows(s)
     before = row_of(rows, ALL_ITEMS)
-    report.require(before is not None, f"the sidebar's first row is '{ALL_ITEMS}, N items': "
+    report.require(before is not None, f"the sidebar's first row is '{ALL_ITEMS}, N unread items': "
                    f"{before[0] if before else None}", f"rows: {[n for n, _, _ in rows]}")
     total = before[3]
     asked = server.count("/growing.xml")
     server.items = GROWING_AFTER
     started = press("ctrl+r")
-    expected = f"{GROWING_TITLE}, {GROWING_AFTER} items"
-    expected_all = f"{ALL_ITEMS}, {total + GROWING_AFTER - GROWING_BEFORE:,} items"
+    expected = f"{GROWING_TITLE}, {GROWING_AFTER} unread items"
+    expected_all = f"{ALL_ITEMS}, {total + GROWING_AFTER - GROWING_BEFORE:,} unread items"
 
     seen = {}
 
@@ -250,3 +269,37 @@ def check_count_after_refresh(s, server):
              if e.name.startswith(f"{GROWING_TITLE},")]
     report.note(f"name-change events from the row: {[str(e) for e in heard] or 'none'}")
 
+
+
+def check_counts_after_marking(s):
+    """M on the focused item of All items (the growing feed's): its row's
+    name loses ", unread", and the counts of its feed, All items and
+    Unread go down by one; M again puts them back."""
+    report = s.report
+    row = focus_a_row(s)
+    name = name_of(row)
+    report.require(name.endswith(", unread"), f"the focused item's row says it is unread: '{name}'",
+                   "expected its name to end with ', unread' (nothing has been read)")
+
+    def counts():
+        rows, _ = sidebar_rows(s)
+        growing, everything = row_of(rows, GROWING_TITLE), row_of(rows, ALL_ITEMS)
+        unread = next((UNREAD_NAME.match(n) for n, _, _ in rows if UNREAD_NAME.match(n)), None)
+        return (growing[3] if growing else None, everything[3] if everything else None,
+                int(unread.group(1).replace(",", "")) if unread else None)
+    before = counts()
+    report.require(None not in before and before[0] == GROWING_AFTER,
+                   f"before M: the feed, All items and Unread count {before} unread",
+                   f"rows: {[n for n, _, _ in sidebar_rows(s)[0]]}")
+    after = tuple(c - 1 for c in before)
+    press("m")
+    done, seen = poll(lambda: (counts() == after and not name_of(row).endswith(", unread"), counts()), 10, 0.1)
+    report.check(done and not name_of(row).endswith(", unread"),
+                 f"M: the item's row is renamed '{name_of(row)}', without ', unread'",
+                 f"its name is still '{name_of(row)}'")
+    report.check(seen == after, f"... and the feed, All items and Unread now count {seen}",
+                 f"expected {after}, from {before}")
+    press("m")
+    done, seen = poll(lambda: (counts() == before and name_of(row).endswith(", unread"), counts()), 10, 0.1)
+    report.check(done, f"M again: unread again ('{name_of(row)}'), the counts back to {seen}",
+                 f"expected {before} and a name ending with ', unread'")

@@ -16,7 +16,8 @@
 # timeline served from 127.0.0.1 (rows' names with emoji, media, polls;
 # their buttons); and on subscriptions imported from an OPML file whose
 # feeds 127.0.0.1 serves (the sidebar: a failed update's reason in its
-# row's description, a row's count after Refresh). Each run has its own
+# row's description, a row's unread count after Refresh and after M marks
+# an item read; run 1 checks "unread" in the rows' names). Each run has its own
 # XDG_DATA_HOME and XDG_CONFIG_HOME (the ones exported below are only the
 # wrapper's).
 #

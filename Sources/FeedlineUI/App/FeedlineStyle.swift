@@ -1,8 +1,12 @@
 /// The app's own CSS, on top of the theme.
 package enum FeedlineStyle {
     package static let css = """
-        .feed-row { padding: 10px 16px 12px 16px; }
+        .feed-row { padding: 10px 16px 12px 8px; }
         .feed-row-title { font-weight: bold; }
+        .unread-dot { margin: 0; border-radius: 9999px; background-color: @theme_selected_bg_color; }
+        .read .unread-dot { opacity: 0; }
+        .item-star { color: @warning_color; }
+        .feed-row.read .feed-row-title, .feed-tile.read .feed-tile-title { font-weight: normal; }
         .feed-row-warning { font-style: italic; }
         .feed-avatar { border-radius: 9999px; background-color: alpha(currentColor, 0.12); }
         .feed-thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.08); }

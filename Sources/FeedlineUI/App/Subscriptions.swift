@@ -5,8 +5,9 @@ import GtkKit
 
 /// The reader's subscriptions as the windows show them: a main-actor copy
 /// of what the store holds (the subscriptions in sidebar order, their item
-/// counts, what the window keeps), the timelines they open, and every
-/// change the reader makes, written back to the store.
+/// and unread counts, what the window keeps), the timelines they open, and
+/// every change the reader makes, written back to the store: items marked
+/// read or starred too (`mark`), which every window shows at once.
 ///
 /// The store is opened off the main thread (`load`), the first time a
 /// window asks; every store call is `async` on GRDB's threads, so the main
@@ -19,6 +20,10 @@ package final class Subscriptions {
     enum Change {
         /// The subscriptions, their counts or their failures.
         case list
+        /// Items were marked (read, unread, starred, unstarred) in the
+        /// window whose observation is `origin` (nil: none), which shows
+        /// it already; the others change their rows of those items.
+        case marked(MarkChange, origin: Int?)
         /// An update of the feeds started or ended (`isUpdating`).
         case updating
         /// Items were stored outside any window's paging (an update): a
@@ -44,8 +49,13 @@ package final class Subscriptions {
     private(set) var list: [Subscription] = []
     /// Items stored for each subscription.
     private(set) var counts: [Subscription.ID: Int] = [:]
+    /// Unread items of each subscription and of the views, as the store
+    /// last counted them (with every list read, and after every mark).
+    private(set) var unread = UnreadCounts()
     /// The view open last, All items' layout, pictures in articles.
     private(set) var settings = ViewSettings()
+    /// Whether scrolling past an item marks it read (`StoreSettings`).
+    private(set) var marksReadOnScroll = true
 
     private let file: StoreFile?
     private let library: FeedLibraryFile?
@@ -67,6 +77,13 @@ package final class Subscriptions {
     private var nextUpdate: ScheduledCall?
     private var reloading: Task<Void, Never>?
     private var reloadAgain = false
+    /// Marks being written, one after the other in the order made.
+    private var markWrites: Task<Void, Never>?
+    /// Marks made and not yet written; marks written so far.
+    private var marksPending = 0
+    private var marksWritten = 0
+    private var counting: Task<Void, Never>?
+    private var countAgain = false
     private var observers: [Int: (Change) -> Void] = [:]
     private var nextObserver = 0
     /// What went wrong at start, for the first window to tell; each is
@@ -172,6 +189,7 @@ package final class Subscriptions {
         do {
             if let library { try await takeIn(library, to: store) }
             settings = try await store.viewSettings()
+            marksReadOnScroll = try await store.settings().marksReadOnScroll
             try await readList(from: store)
         } catch {
             report(error)
@@ -253,17 +271,22 @@ package final class Subscriptions {
     private var writesInFlight = 0
     private var waitingForWrites: [CheckedContinuation<Void, Never>] = []
 
+    /// Reads the subscriptions, their item counts and the unread counts.
+    /// Unread counts read while a mark was being written may miss it: then
+    /// they are read again (`countUnread`).
     private func readList(from store: FeedStore) async throws {
         while true {
-            while writesInFlight > 0 {
-                await withCheckedContinuation { waitingForWrites.append($0) }
-            }
+            await waitForWrites()
             let before = writes
+            let marksBefore = marksWritten
             let subscriptions = try await store.subscriptions()
             let counts = try await store.itemCounts()
+            let unread = try await store.unreadCounts()
             guard writes == before else { continue }
             list = subscriptions
             self.counts = counts
+            self.unread = unread
+            if marksPending > 0 || marksWritten != marksBefore || counting != nil { countUnread() }
             return
         }
     }
@@ -280,6 +303,13 @@ package final class Subscriptions {
         let waiting = waitingForWrites
         waitingForWrites = []
         for continuation in waiting { continuation.resume() }
+    }
+
+    /// Waits until no change is being written.
+    func waitForWrites() async {
+        while writesInFlight > 0 {
+            await withCheckedContinuation { waitingForWrites.append($0) }
+        }
     }
 
     /// Runs `write`, marking it for reads that overlap it.
@@ -308,9 +338,14 @@ package final class Subscriptions {
         }
     }
 
-    /// Whether `scope` is still there to be opened.
+    /// Whether `scope` is still there to be opened: a subscription's view
+    /// goes with it, a folder's with the last subscription in it.
     func exists(_ scope: TimelineScope) -> Bool {
-        if case .subscription(let id) = scope { subscription(id) != nil } else { true }
+        switch scope {
+        case .subscription(let id): subscription(id) != nil
+        case .folder(let path): list.contains { $0.folder.starts(with: path) }
+        case .all, .unread, .starred: true
+        }
     }
 
     /// What the window calls a view: "All items", or the subscription's
@@ -349,6 +384,84 @@ package final class Subscriptions {
             return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: Self.title(of: subscription),
                                                      pageSize: pageSize, network: makeSource(subscription.spec)))
         }
+    }
+
+    // MARK: Marking items
+
+    /// Marks items read or unread, starred or not (`change`), made in the
+    /// window whose observation is `origin`: every other window is told at
+    /// once, then the store is written (off the main thread, one mark
+    /// after the other in the order made) and the unread counts read
+    /// again. Items not from the store are left out by the store.
+    func mark(_ change: MarkChange, from origin: Int?) {
+        guard let store, !change.items.isEmpty else { return }
+        notify(.marked(change, origin: origin))
+        marksPending += 1
+        let previous = markWrites
+        markWrites = Task {
+            await previous?.value
+            do {
+                switch change.mark {
+                case .read(let read): try await store.setRead(read, items: change.items)
+                case .starred(let starred): try await store.setStarred(starred, items: change.items)
+                }
+            } catch {
+                report(error)
+            }
+            marksPending -= 1
+            marksWritten += 1
+            countUnread()
+        }
+    }
+
+    /// Waits for the marks made so far to be written and counted (tests).
+    func waitForMarks() async {
+        await markWrites?.value
+        await counting?.value
+    }
+
+    /// Reads the unread counts again, then tells the windows (`.list`).
+    /// Calls made while one runs are served by one more read after it, so
+    /// the last answer counts every mark written before the last call.
+    private func countUnread() {
+        guard let store else { return }
+        if counting != nil {
+            countAgain = true
+            return
+        }
+        counting = Task {
+            repeat {
+                countAgain = false
+                do {
+                    unread = try await store.unreadCounts()
+                } catch {
+                    report(error)
+                }
+            } while countAgain
+            counting = nil
+            notify(.list)
+        }
+    }
+
+    /// Unread items of `scope`: a subscription's, a folder's (every
+    /// subscription inside it), or a view's (Starred: its starred items
+    /// not read yet).
+    func unreadCount(of scope: TimelineScope) -> Int {
+        switch scope {
+        case .all, .unread: unread.all
+        case .starred: unread.starredUnread
+        case .subscription(let id): unread.subscriptions[id] ?? 0
+        case .folder(let path):
+            list.filter { $0.folder.starts(with: path) }.reduce(0) { $0 + (unread.subscriptions[$1.id] ?? 0) }
+        }
+    }
+
+    /// Whether scrolling past an item marks it read: kept in the store.
+    func setMarksReadOnScroll(_ marks: Bool) {
+        guard let store, marks != marksReadOnScroll else { return }
+        marksReadOnScroll = marks
+        notify(.list)
+        save { try await store.setMarksReadOnScroll(marks) }
     }
 
     // MARK: Updating

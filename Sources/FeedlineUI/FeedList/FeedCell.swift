@@ -40,7 +40,10 @@ package final class FeedCell {
     private(set) var position = 0
 
     /// `priority`: its pictures' download priority (`FeedList.picturePriority`).
-    func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date, revealed: Bool, priority: Int) {
+    /// `showsReadState`: the view's items are stored ones, marked read or
+    /// unread (a window on one source alone shows no marks).
+    func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date, revealed: Bool, priority: Int,
+              showsReadState: Bool = false) {
         self.listRow = listRow
         position = listRow.position
         switch entry {
@@ -51,7 +54,8 @@ package final class FeedCell {
             widgets.show(item, when: when, revealed: revealed)
             listRow.setChild(widgets.root)
             listRow.isActivatable = true
-            listRow.setAccessibleLabel(ItemText.accessibleName(item, when: when))
+            // The row's name goes on the row widget: after `setChild`.
+            showMarks(of: item, when: when, showsReadState: showsReadState, in: listRow)
         case .footer(let state):
             item = nil
             let footer = self.footer ?? FeedFooter()
@@ -67,6 +71,22 @@ package final class FeedCell {
     func showItemAgain(revealed: Bool) {
         guard let item else { return }
         widgets.show(item, when: ItemText.when(item, now: Date()), revealed: revealed)
+    }
+
+    /// Shows the item's marks again, changed in place (`FeedList.apply`):
+    /// the unread dot and title, and the row's name; nothing else is
+    /// redone, so the row keeps its size, its pictures and its focus.
+    func showMarks(of item: FeedItem, showsReadState: Bool) {
+        guard self.item?.id == item.id, let listRow else { return }
+        self.item = item
+        showMarks(of: item, when: ItemText.when(item, now: Date()), showsReadState: showsReadState, in: listRow)
+    }
+
+    /// The marks' signs, and the row's name, which says them.
+    private func showMarks(of item: FeedItem, when: String?, showsReadState: Bool, in listRow: ListRow) {
+        widgets.showMarks(unread: showsReadState ? !item.isRead : nil, starred: showsReadState && item.isStarred)
+        listRow.setAccessibleLabel(ItemText.accessibleName(item, when: when, unread: showsReadState && !item.isRead,
+                                                           starred: showsReadState && item.isStarred))
     }
 
     /// Shows `state` in the footer this cell shows (a countdown tick).

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import Foundation
 import GtkKit
 
@@ -11,7 +12,10 @@ import GtkKit
 /// (`onScrolled` as they scroll, `onPosition` once the list has laid out
 /// after a scroll, a range change, a page or `edge-reached`), and it shows
 /// what it is told: pages spliced in, footer states. The feed's session
-/// decides from those reports when the next page starts.
+/// decides from those reports when the next page starts. Likewise it
+/// reports the items scrolled past (`onScrolledPast`) and the keys that
+/// mark one (`onToggleRead`, `onToggleStar`), and changes rows' marks in
+/// place when told (`apply`): the window decides what is marked.
 @MainActor
 package final class FeedList {
     package let scroller = ScrolledWindow()
@@ -40,6 +44,25 @@ package final class FeedList {
     /// Tab (forward) or Shift+Tab on a row: focus leaves the list. Without
     /// this, GTK 4.8 moves Tab from row to row through the whole feed.
     var onTabOut: ((_ forward: Bool) -> Void)?
+    /// M or S on an item row: its position.
+    var onToggleRead: ((Int) -> Void)?
+    var onToggleStar: ((Int) -> Void)?
+    /// Items seen whole, then scrolled out of the window upward (their
+    /// positions, in order), while `tracksScrollingPast`.
+    var onScrolledPast: (([Int]) -> Void)?
+    /// Whether rows are checked for items scrolled past once laid out.
+    var tracksScrollingPast = false {
+        didSet { if !tracksScrollingPast { scrolledPast.reset() } }
+    }
+    private var scrolledPast = ScrolledPast()
+
+    /// Whether rows show the items' read state (the unread dot and bold
+    /// title, "unread" in their names): items from the store. A window on
+    /// one source alone shows none.
+    var showsReadState: Bool {
+        get { cellEvents.showsReadState }
+        set { cellEvents.showsReadState = newValue }
+    }
 
     /// Items whose content warning the reader chose to look behind.
     let revealed = RevealedItems()
@@ -100,7 +123,7 @@ package final class FeedList {
             bind: { cell, entry, row in
                 let isRevealed = if case .item(let item) = entry { revealed.contains(item.id) } else { false }
                 cell.bind(entry, to: row, now: Date(), revealed: isRevealed,
-                          priority: events.picturePriority?(row.position) ?? 0)
+                          priority: events.picturePriority?(row.position) ?? 0, showsReadState: events.showsReadState)
             },
             unbind: { cell, _ in cell.unbind() }
         )
@@ -136,6 +159,7 @@ package final class FeedList {
         let focused = factory.focusedCell?.position
         let anchor = focused ?? firstVisiblePosition
         self.layout = layout
+        scrolledPast.reset()
         (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
         scroller.setChild(view)
         connectView()
@@ -175,6 +199,11 @@ package final class FeedList {
         case (.enter, .control):
             guard let item = focusedItem else { return false }
             onOpenInBrowser?(item)
+            return true
+        case (_, []) where press.key.character == "m" || press.key.character == "s":
+            guard let (cell, position) = factory.focusedCell, cell.item != nil,
+                  let toggle = press.key.character == "m" ? onToggleRead : onToggleStar else { return false }
+            toggle(position)
             return true
         default:
             return false
@@ -224,6 +253,41 @@ package final class FeedList {
             view.scrollTo(position: position)
             view.afterNextFrame { [weak self] in self?.factory.focusRow(at: position) }
         }
+    }
+
+    // MARK: Marks
+
+    /// Makes `change` in place: the items at `positions` (nil: every item
+    /// loaded that is one of the change's, by stored row, found by a walk
+    /// of the model) take the mark; their rows, if shown, show it. Nothing
+    /// is spliced, so no row moves and focus stays. Returns the positions
+    /// changed.
+    @discardableResult
+    func apply(_ change: MarkChange, at positions: [Int]? = nil) -> [Int] {
+        let rows = positions == nil ? change.rows : []
+        guard positions != nil || !rows.isEmpty else { return [] }
+        var changed: [Int] = []
+        for position in positions ?? Array(0..<itemCount) {
+            guard position >= 0, position < itemCount, case .item(let item) = store[position] else { continue }
+            if positions == nil, !(FeedStore.row(ofItem: item.id).map(rows.contains) ?? false) { continue }
+            guard let marked = change.applied(to: item) else { continue }
+            store.setValueQuietly(.item(marked), at: position)
+            factory.cell(at: position)?.showMarks(of: marked, showsReadState: showsReadState)
+            changed.append(position)
+        }
+        return changed
+    }
+
+    /// Which items were scrolled past since the last report, from where
+    /// the rows are laid out now (not while the list is hidden).
+    private func reportScrolledPast() {
+        guard tracksScrollingPast, scroller.isMapped, itemCount > 0 else { return }
+        let rows = factory.laidOutRows.compactMap { position, row -> ScrolledPast.Row? in
+            guard position < itemCount, let top = row.top(in: scroller) else { return nil }
+            return ScrolledPast.Row(position: position, top: top, bottom: top + Double(row.allocatedHeight))
+        }
+        let passed = scrolledPast.update(rows: rows, viewportHeight: Double(scroller.allocatedHeight))
+        if !passed.isEmpty { onScrolledPast?(passed) }
     }
 
     /// The item at `position`, if loaded.
@@ -294,6 +358,7 @@ package final class FeedList {
             (positionReportScheduled, reportsBottomEdge) = (false, false)
             onPosition?(metrics, atBottomEdge, Self.now())
             reprioritizePictures()
+            reportScrolledPast()
         }
     }
 
@@ -324,6 +389,7 @@ package final class FeedList {
             entries = items.map(FeedListEntry.item)
             (position, removing) = (0, store.count)
             itemCount = items.count
+            scrolledPast.reset()
         case nil:
             break
         }
@@ -361,6 +427,7 @@ package final class FeedList {
         adjustment.value = 0
         store.removeAll()
         revealed.removeAll()
+        scrolledPast.reset()
         itemCount = 0
         footer = nil
     }
@@ -385,9 +452,11 @@ package final class FeedList {
     }
 }
 
-/// What the cells of a view report to the list, whichever view made them.
+/// What the cells of a view report to the list, whichever view made them,
+/// and whether they show items' read state.
 @MainActor
 private final class CellEvents {
+    var showsReadState = false
     var onContextClick: ((FeedItem, Widget, Double, Double) -> Void)?
     var onToggleReveal: ((String) -> Void)?
     var onOpenMedia: ((FeedItem, URL) -> Void)?

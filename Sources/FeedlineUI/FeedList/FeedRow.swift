@@ -12,6 +12,9 @@ import GtkKit
 /// gets a placeholder box for it) that plays it; a poll shows its options
 /// and votes below the summary, a repository its stars and language on a
 /// line of their own; custom emoji are drawn in the title and the text.
+/// An unread stored item has a dot left of its title, which is bold (read,
+/// neither), laid over the row's start margin like the image: nothing
+/// moves when the item is read; a starred one a star before its byline.
 /// Built once per row widget GTK creates and refilled on every bind, so
 /// `show` sets every field; the parts only some items need (pictures,
 /// poll, facts) are made the first time a row needs them.
@@ -38,6 +41,9 @@ package final class FeedRow: ItemWidgets {
     let titleText: EmojiLabel
     let warningText: EmojiLabel
     let summaryText: EmojiLabel
+    /// The dot of an unread item, over the column's start margin, and the
+    /// star of a starred one, in the byline's line.
+    let marks: MarkSigns
     /// The pictures, made when the row first shows an item that has one:
     /// rows of feeds without pictures never pay for their widgets.
     private(set) var avatar: RowPicture?
@@ -53,6 +59,7 @@ package final class FeedRow: ItemWidgets {
     var onToggleReveal: ((String) -> Void)?
     var onOpenMedia: ((URL) -> Void)?
     private var itemID: String?
+    private var hasAvatar = false
     private var priority = 0
 
     init(images: ImageLoader = .shared) {
@@ -62,6 +69,9 @@ package final class FeedRow: ItemWidgets {
         summaryText = EmojiLabel(summary, images: images)
         overlay = Overlay(child: column)
         overlay.addCSSClass("feed-row")
+        marks = MarkSigns(root: overlay)
+        marks.dot.marginTop = Self.dotTop
+        overlay.addOverlay(marks.dot, measured: false)
         title.addCSSClass("feed-row-title")
         title.wrap(lines: 3)
         summary.addCSSClass("feed-row-summary")
@@ -84,12 +94,20 @@ package final class FeedRow: ItemWidgets {
         column.append(summary)
         byline.xAlign = 0
         byline.horizontalExpand = true
+        bylineLine.append(marks.star)
         bylineLine.append(byline)
         column.append(bylineLine)
         column.horizontalExpand = true
+        column.marginStart = Self.textStart
     }
 
     static let avatarSize: Int32 = 20
+    /// The text's start margin: room for the unread dot, in views that
+    /// mark items (`showUnread`), else as wide as the row's end padding.
+    static let textStart: Int32 = 8
+    static let textStartWithDot: Int32 = 16
+    /// The dot's top: the middle of the title's first line.
+    static let dotTop: Int32 = 6
     static let thumbnailWidth: Int32 = 112
     /// The box of a sound without a picture: room for its badge.
     static let soundBoxHeight: Int32 = 63
@@ -145,7 +163,8 @@ package final class FeedRow: ItemWidgets {
         } else {
             facts?.isVisible = false
         }
-        bylineLine.isVisible = byline.isVisible || item.avatarURL != nil
+        hasAvatar = item.avatarURL != nil
+        bylineLine.isVisible = byline.isVisible || hasAvatar || marks.star.isVisible
     }
 
     /// The item's picture (or a sound's box) on the right, with the badge
@@ -159,6 +178,12 @@ package final class FeedRow: ItemWidgets {
                                 preview: item.imageBlurhash)
         mediaBadge?.show(hidden ? nil : playing)
         column.marginEnd = hasBox ? Self.thumbnailWidth + 12 : 0
+    }
+
+    func showMarks(unread: Bool?, starred: Bool) {
+        marks.show(unread: unread, starred: starred)
+        column.marginStart = unread == nil ? Self.textStart : Self.textStartWithDot
+        bylineLine.isVisible = byline.isVisible || hasAvatar || starred
     }
 
     func setPicturePriority(_ priority: Int) {

@@ -12,7 +12,9 @@ import GtkKit
 /// revealed ("Show Post"); media marked sensitive hides only the picture
 /// ("Show Media"). A video, GIF or sound has its badge on the picture (a
 /// sound without one keeps the picture's box for it); custom emoji are
-/// drawn in the title and the text.
+/// drawn in the title and the text. An unread stored item has a dot
+/// before its title, which is bold (read, neither; the dot's room stays),
+/// a starred one a star after it.
 @MainActor
 final class FeedTile: ItemWidgets {
     let box = Box(.vertical, spacing: 4)
@@ -25,6 +27,11 @@ final class FeedTile: ItemWidgets {
     /// poll's options with their shares), in a card the picture's size.
     let excerpt = Label()
     let title = Label()
+    /// The title, with the dot of an unread item laid over its start
+    /// margin and the star of a starred one over its end margin (a box
+    /// around a wrapping title upset the grid's heights).
+    let titleLine: Overlay
+    let marks: MarkSigns
     let byline = Label()
     let reveal = RevealButton()
     var revealButton: Button { reveal.button }
@@ -61,6 +68,13 @@ final class FeedTile: ItemWidgets {
         title.addCSSClass("feed-tile-title")
         title.wrap(lines: 2)
         title.xAlign = 0
+        titleLine = Overlay(child: title)
+        marks = MarkSigns(root: box)
+        marks.dot.marginTop = FeedRow.dotTop
+        marks.star.align(horizontal: .end, vertical: .start)
+        marks.star.marginTop = FeedRow.dotTop - 2
+        titleLine.addOverlay(marks.dot, measured: false)
+        titleLine.addOverlay(marks.star, measured: false)
         byline.addCSSClass("caption")
         byline.addCSSClass("dim-label")
         byline.ellipsizeEnd()
@@ -75,12 +89,22 @@ final class FeedTile: ItemWidgets {
         excerpt.yAlign = 0
         excerpt.setSizeRequest(height: Self.pictureHeight)
         mediaBadge.onOpen = { [weak self] url in self?.onOpenMedia?(url) }
-        [pictureBox, excerpt, title, revealButton, byline].forEach(box.append)
+        [pictureBox, excerpt, titleLine, revealButton, byline].forEach(box.append)
     }
 
     func setPicturePriority(_ priority: Int) {
         picture.priority = priority
     }
+
+    func showMarks(unread: Bool?, starred: Bool) {
+        marks.show(unread: unread, starred: starred)
+        title.marginStart = unread == nil ? 0 : Self.dotRoom
+        title.marginEnd = starred ? Self.starRoom : 0
+    }
+
+    /// The title's margins under the dot and the star.
+    static let dotRoom: Int32 = 14
+    static let starRoom: Int32 = 16
 
     func stopLoading() {
         picture.stopLoading()
@@ -135,7 +159,7 @@ final class FeedTile: ItemWidgets {
     private func pollLineLabel() -> Label {
         if let pollLine { return pollLine }
         let made = PostText.captionLabel()
-        box.insert(made, after: title)
+        box.insert(made, after: titleLine)
         pollLine = made
         return made
     }

@@ -107,8 +107,15 @@ final class ReaderPage {
         picture.priority = priority
         let veil = ItemText.veil(item)
         let revealed = veil != .none && revealed
-        guard item != self.item || revealed != self.revealed else { return }
-        if item != self.item { scroller.verticalAdjustment.value = 0 }
+        // The item as shown, only its marks changed (read on opening,
+        // starred): nothing to redo, and the reader stays where they are.
+        guard !item.isSameShown(as: self.item) || revealed != self.revealed else {
+            self.item = item
+            return
+        }
+        // Another item starts from its top (the same one, changed by a
+        // refresh or revealed, stays where the reader is).
+        if item.id != self.item?.id { scroller.verticalAdjustment.value = 0 }
         self.item = item
         self.revealed = revealed
         titleText.show(ItemText.title(item), emoji: item.titleEmoji)

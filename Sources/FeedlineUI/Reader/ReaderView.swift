@@ -20,7 +20,8 @@ protocol ReaderFeed: AnyObject {
 /// previous or next item with a slide: Left/Right, Page Up/Page Down, the
 /// arrow buttons, a sideways touchpad scroll or a drag. Up/Down and
 /// Home/End scroll the item's text. Above the item: Back, where it is in
-/// the feed ("Item 3 of 120"), Open in Browser.
+/// the feed ("Item 3 of 120"), Star (S; M marks the item read or unread),
+/// Open in Browser.
 ///
 /// The infinite page loop: exactly three page widgets (previous, current,
 /// next) in a GtkStack, the one sliding in already filled; after each move
@@ -34,6 +35,9 @@ package final class ReaderView {
     let previousButton = Button(iconName: "pan-start-symbolic")
     let position = Label()
     let nextButton = Button(iconName: "pan-end-symbolic")
+    /// Star or Unstar the item shown (a filled star while it is starred).
+    /// Shown on a window over the store only.
+    let starButton = Button(iconName: ReaderView.unstarredIcon)
     let openButton = Button(label: L("_Open in Browser"))
     /// The three pages, in a stack that slides between them.
     package let carousel = Stack()
@@ -55,6 +59,14 @@ package final class ReaderView {
     var onMove: ((ReaderSlot) -> Void)?
     /// Show Post or Hide Post, for the item with this id.
     var onToggleReveal: ((String) -> Void)?
+    /// M, for the item at this index: read or unread.
+    var onToggleRead: ((Int) -> Void)?
+    /// S or the Star button, for the item at this index.
+    var onToggleStar: ((Int) -> Void)?
+    /// Whether items can be starred and marked (they are stored).
+    var marksItems = false {
+        didSet { showBar() }
+    }
     /// A link in an item's text was activated (nil: the desktop's browser
     /// opens it).
     var onOpenLink: ((URL) -> Void)?
@@ -84,10 +96,17 @@ package final class ReaderView {
         nextButton.onClicked { [weak self] in self?.move(.next) }
         openButton.tooltip = L("Open the item's link in the browser (Ctrl+Enter)")
         openButton.onClicked { [weak self] in self?.openInBrowser() }
+        starButton.addCSSClass("flat")
+        starButton.isVisible = false
+        starButton.onClicked { [weak self] in
+            guard let self else { return }
+            forItemShown(onToggleStar)
+        }
         position.addCSSClass("dim-label")
         position.horizontalExpand = true
         position.ellipsizeEnd()
-        let bar = Box(.horizontal, spacing: 6, children: [backButton, previousButton, position, nextButton, openButton])
+        let bar = Box(.horizontal, spacing: 6,
+                      children: [backButton, previousButton, position, nextButton, starButton, openButton])
         bar.addCSSClass("reader-bar")
 
         for (index, page) in pages.enumerated() {
@@ -159,6 +178,15 @@ package final class ReaderView {
         fillPages()
     }
 
+    /// The items' marks changed (read, starred): the pages and the Star
+    /// button show them, nothing else moves.
+    func marksChanged() {
+        fillPages()
+    }
+
+    static let starredIcon = "starred-symbolic"
+    static let unstarredIcon = "non-starred-symbolic"
+
     /// "Item 3 of 120".
     static func position(index: Int, count: Int) -> String {
         // Translators: where the reader is in the feed: "Item 4 of 120".
@@ -202,6 +230,25 @@ package final class ReaderView {
         previousButton.isSensitive = slot.step(.previous, count: count, exhausted: exhausted) != nil
         nextButton.isSensitive = slot.step(.next, count: count, exhausted: exhausted) != nil
         openButton.isSensitive = item?.link != nil
+        showStar()
+    }
+
+    /// The Star button as the item shown is: Star, or Unstar with a
+    /// filled star; none past the last item.
+    private func showStar() {
+        starButton.isVisible = marksItems
+        starButton.isSensitive = item != nil
+        let starred = item?.isStarred ?? false
+        starButton.iconName = starred ? Self.starredIcon : Self.unstarredIcon
+        if starred { starButton.addCSSClass("item-star") } else { starButton.removeCSSClass("item-star") }
+        starButton.tooltip = starred ? L("Unstar (S)") : L("Star (S)")
+        starButton.setAccessibleLabel(starred ? L("Unstar") : L("Star"))
+    }
+
+    /// Runs `action` with the index of the item shown, if there is one.
+    private func forItemShown(_ action: ((Int) -> Void)?) {
+        guard case .item(let index) = slot, item != nil, let action else { return }
+        action(index)
     }
 
     private func openInBrowser() {
@@ -238,6 +285,8 @@ package final class ReaderView {
             currentPage.scroll(lines: press.key == .up ? -1 : 1)
         case (.home, []), (.end, []):
             currentPage.scroll(toEnd: press.key == .end)
+        case (_, []) where marksItems && (press.key.character == "m" || press.key.character == "s"):
+            forItemShown(press.key.character == "m" ? onToggleRead : onToggleStar)
         default:
             return false
         }

@@ -1,9 +1,10 @@
 import FeedStore
 import GtkKit
 
-/// The sidebar: All items, then every subscription (in folders where they
-/// have folders), each with its icon and item count, in a GtkListView of
-/// its own inside a scrolled window, and an Add Feed button below.
+/// The sidebar: All items, Unread and Starred, then every subscription (in
+/// folders where they have folders), each with its icon and unread count,
+/// in a GtkListView of its own inside a scrolled window, and an Add Feed
+/// button below.
 ///
 /// A click, or Enter, on a row opens its view (`onOpen`); the row of the
 /// view the window shows is marked (`markOpen`). A right click, the Menu
@@ -54,7 +55,7 @@ final class Sidebar {
             },
             bind: { cell, entry, row in
                 row.setChild(cell.root)
-                row.isActivatable = entry.scope != nil
+                row.isActivatable = true
                 shared.show(entry, in: cell, row: row.rowWidget)
             },
             unbind: { cell, _ in cell.unbind() })
@@ -80,8 +81,8 @@ final class Sidebar {
         root.append(bar)
 
         list.onActivate { [weak self] position in
-            guard let self, let scope = entries.indices.contains(position) ? entries[position].scope : nil else { return }
-            onOpen?(scope)
+            guard let self, entries.indices.contains(position) else { return }
+            onOpen?(entries[position].scope)
         }
         list.onKeyPress(capture: true) { [weak self] press in self?.handleKey(press) ?? false }
         shared.onContextClick = { [weak self] subscription, anchor, x, y in
@@ -117,7 +118,7 @@ final class Sidebar {
     func markOpen(_ scope: TimelineScope?) {
         let before = shared.openScope
         shared.openScope = scope
-        for (position, entry) in entries.enumerated() where entry.scope != nil && (entry.scope == before || entry.scope == scope) {
+        for (position, entry) in entries.enumerated() where entry.scope == before || entry.scope == scope {
             showAgain(at: position)
         }
     }
@@ -199,7 +200,7 @@ private final class Shared {
     }
 
     func show(_ entry: SidebarEntry, in cell: SidebarRow, row: Widget?) {
-        cell.show(entry, isOpen: entry.scope != nil && entry.scope == openScope, row: row,
+        cell.show(entry, isOpen: entry.scope == openScope, row: row,
                   images: images, failedIcons: failedIcons)
     }
 }

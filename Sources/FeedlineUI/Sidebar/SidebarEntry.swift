@@ -1,25 +1,33 @@
 import FeedStore
 
-/// One row of the sidebar: All items, a folder, or a subscription, with
-/// the count it shows and how deep it sits.
+/// One row of the sidebar: a view across the subscriptions (All items,
+/// Unread, Starred), a folder, or a subscription, with its unread count
+/// and how deep it sits. Every row opens a timeline (`scope`).
 ///
-/// `entries(for:counts:)` lays the subscriptions out as the sidebar shows
-/// them: All items first, then the subscriptions in sidebar order, each
-/// folder where its first subscription comes, holding its subscriptions
-/// and folders (folders nest; a row shows the leaf of its path, indented
-/// by its depth).
+/// `entries(for:unread:)` lays the subscriptions out as the sidebar shows
+/// them: All items, Unread and Starred first, then the subscriptions in
+/// sidebar order, each folder where its first subscription comes, holding
+/// its subscriptions and folders (folders nest; a row shows the leaf of
+/// its path, indented by its depth).
 enum SidebarEntry: Equatable {
-    case all(count: Int)
-    /// A folder: its path from the top, the items of every subscription
-    /// inside it.
-    case folder(path: [String], count: Int)
-    case subscription(Subscription, count: Int, depth: Int)
+    /// Every subscription's items; `unread` of them not read.
+    case all(unread: Int)
+    /// Every item not read yet: `unread` of them.
+    case unread(unread: Int)
+    /// Every starred item; `unread` of them not read.
+    case starred(unread: Int)
+    /// A folder: its path from the top, and the unread items of every
+    /// subscription inside it.
+    case folder(path: [String], unread: Int)
+    case subscription(Subscription, unread: Int, depth: Int)
 
-    /// The view the row opens (folders open none).
-    var scope: TimelineScope? {
+    /// The view the row opens.
+    var scope: TimelineScope {
         switch self {
         case .all: .all
-        case .folder: nil
+        case .unread: .unread
+        case .starred: .starred
+        case .folder(let path, _): .folder(path)
         case .subscription(let subscription, _, _): .subscription(subscription.id)
         }
     }
@@ -28,21 +36,25 @@ enum SidebarEntry: Equatable {
     var identity: String {
         switch self {
         case .all: "all"
+        case .unread: "unread"
+        case .starred: "starred"
         case .folder(let path, _): "folder " + path.joined(separator: "\u{1F}")
         case .subscription(let subscription, _, _): "subscription \(subscription.id)"
         }
     }
 
-    var count: Int {
+    /// Items not read yet, of those the row opens.
+    var unread: Int {
         switch self {
-        case .all(let count), .folder(_, let count), .subscription(_, let count, _): count
+        case .all(let unread), .unread(let unread), .starred(let unread), .folder(_, let unread),
+             .subscription(_, let unread, _): unread
         }
     }
 
     /// Steps of indentation: 0 at the top.
     var depth: Int {
         switch self {
-        case .all: 0
+        case .all, .unread, .starred: 0
         case .folder(let path, _): path.count - 1
         case .subscription(_, _, let depth): depth
         }
@@ -52,15 +64,17 @@ enum SidebarEntry: Equatable {
         if case .subscription(let subscription, _, _) = self { subscription } else { nil }
     }
 
-    /// The sidebar's rows for `subscriptions` (in sidebar order) with
-    /// `counts` items each.
-    static func entries(for subscriptions: [Subscription], counts: [Subscription.ID: Int]) -> [SidebarEntry] {
+    /// The sidebar's rows for `subscriptions` (in sidebar order) with the
+    /// `unread` counts of each and of the views.
+    static func entries(for subscriptions: [Subscription], unread: UnreadCounts) -> [SidebarEntry] {
         let top = Folder()
         for subscription in subscriptions {
             top.folder(at: subscription.folder[...]).children.append(.subscription(subscription))
         }
+        let counts = unread.subscriptions
         let total = subscriptions.reduce(0) { $0 + (counts[$1.id] ?? 0) }
-        return [.all(count: total)] + top.entries(path: [], counts: counts)
+        return [.all(unread: total), .unread(unread: total), .starred(unread: unread.starredUnread)]
+            + top.entries(path: [], counts: counts)
     }
 
     /// A folder while the rows are laid out: what it holds, in the order
@@ -84,7 +98,7 @@ enum SidebarEntry: Equatable {
             return folder.folder(at: path.dropFirst())
         }
 
-        /// Items of every subscription inside, however deep.
+        /// Unread items of every subscription inside, however deep.
         func count(_ counts: [Subscription.ID: Int]) -> Int {
             children.reduce(0) { total, child in
                 switch child {
@@ -99,9 +113,9 @@ enum SidebarEntry: Equatable {
                 switch child {
                 case .folder(let name, let folder):
                     let inner = path + [name]
-                    return [.folder(path: inner, count: folder.count(counts))] + folder.entries(path: inner, counts: counts)
+                    return [.folder(path: inner, unread: folder.count(counts))] + folder.entries(path: inner, counts: counts)
                 case .subscription(let subscription):
-                    return [.subscription(subscription, count: counts[subscription.id] ?? 0, depth: path.count)]
+                    return [.subscription(subscription, unread: counts[subscription.id] ?? 0, depth: path.count)]
                 }
             }
         }

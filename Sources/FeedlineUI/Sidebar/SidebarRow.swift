@@ -4,10 +4,11 @@ import GtkKit
 
 /// One row of the sidebar, as its cell shows it: an icon (the feed's own,
 /// else its site's favicon, else a generic one), the name, a warning icon
-/// when the feed's last update failed (why, in its tooltip), and the item
-/// count. The row widget itself carries the accessible name ("Planet
-/// GNOME, 240 items"), the description (shown now, why an update failed)
-/// and the `open-view` style class of the view the window shows.
+/// when the feed's last update failed (why, in its tooltip), and the
+/// unread count (none when every item is read). The row widget itself
+/// carries the accessible name ("Planet GNOME, 240 unread items"), the
+/// description (shown now, why an update failed) and the `open-view`
+/// style class of the view the window shows.
 ///
 /// Cells are recycled: `show` sets every field, and a favicon still on its
 /// way for the previous entry is dropped.
@@ -24,6 +25,8 @@ final class SidebarRow {
 
     static let feedIcon = "application-rss+xml-symbolic"
     static let allItemsIcon = "view-continuous-symbolic"
+    static let unreadIcon = "mail-unread-symbolic"
+    static let starredIcon = "starred-symbolic"
     static let folderIcon = "folder-symbolic"
     /// Pixels from one level of folders to the next.
     static let indent: Int32 = 14
@@ -54,6 +57,7 @@ final class SidebarRow {
         self.entry = entry
         title.text = SidebarText.title(entry)
         count.text = SidebarText.count(entry)
+        count.isVisible = entry.unread > 0
         root.marginStart = Int32(entry.depth) * Self.indent
         if case .folder = entry {
             root.addCSSClass("sidebar-folder")
@@ -86,6 +90,8 @@ final class SidebarRow {
         iconAddress = address
         switch entry {
         case .all: icon.show(iconName: Self.allItemsIcon)
+        case .unread: icon.show(iconName: Self.unreadIcon)
+        case .starred: icon.show(iconName: Self.starredIcon)
         case .folder: icon.show(iconName: Self.folderIcon)
         case .subscription: icon.show(iconName: Self.feedIcon)
         }

@@ -44,14 +44,20 @@ enum ItemText {
 
     /// The accessible name with `when` already worked out. After the
     /// title, author and date come only what a sighted reader sees at a
-    /// glance: a warning, sensitive media, a video or sound with its
-    /// length, a poll, a repository's stars. Custom emoji are read by name.
-    static func accessibleName(_ item: FeedItem, when: String?, now: Date = Date()) -> String {
+    /// glance: "unread" and "starred" (when the row shows those marks), a
+    /// warning, sensitive media, a video or sound with its length, a
+    /// poll, a repository's stars. Custom emoji are read by name.
+    static func accessibleName(_ item: FeedItem, when: String?, now: Date = Date(), unread: Bool = false,
+                               starred: Bool = false) -> String {
         var parts = [spokenTitle(item)]
         // Translators: a row's name for screen readers: "Title, by Author, 2 hours ago".
         if let author = item.author, !author.isEmpty { parts.append(Localization.format(L("by %s"), author)) }
         if let when { parts.append(when) }
         if let sharedBy = item.sharedBy, !sharedBy.isEmpty { parts.append(Localization.format(L("boosted by %s"), sharedBy)) }
+        // Translators: said in a row's name for an item not read yet: "Title, by Author, 2 hours ago, unread".
+        if unread { parts.append(L("unread")) }
+        // Translators: said in a row's name for an item the reader starred: "Title, by Author, 2 hours ago, starred".
+        if starred { parts.append(L("starred")) }
         guard let details = item.details else {
             if let warning = warningText(item) { parts.append(Localization.format(L("content warning: %s"), warning)) }
             return parts.joined(separator: ", ")

@@ -44,6 +44,9 @@ final class FeedHeader {
             menu.appendSection(lists)
         }
         let other = Menu()
+        if hasSidebar {
+            other.append(L("Mark as Read When _Scrolled Past"), action: "win.mark-read-on-scroll")
+        }
         other.append(L("Load _Pictures in Articles"), action: "win.remote-images")
         other.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")
         other.append(L("_About Feedline"), action: "app.about")

@@ -6,8 +6,9 @@ import GtkKit
 /// One window showing one timeline: the header bar with Refresh, the list
 /// (or a full-window page while there is none), and the status line; on
 /// the reader's subscriptions, the sidebar beside them (Sidebar/), whose
-/// rows open All items or one subscription (SubscriptionActions.swift).
-/// What can be done with one item is in ItemActions.swift.
+/// rows open All items, Unread, Starred, a folder or one subscription
+/// (SubscriptionActions.swift). What can be done with one item is in
+/// ItemActions.swift, its read and starred marks in ItemMarks.swift.
 ///
 /// Data flows one way: the list and the reader report where the reader
 /// is, the open timeline's session (FeedCore's `FeedSession`) decides and
@@ -51,6 +52,9 @@ public final class FeedWindow {
     var remoteImagesAction: Action?
     /// `win.show-sidebar`: F9 and the header's sidebar button.
     var sidebarAction: Action?
+    /// `win.mark-read-on-scroll`: whether scrolling past an item marks it
+    /// read (ItemMarks.swift).
+    var scrollMarkingAction: Action?
     /// `--no-remote-images`: none this run, whatever the setting.
     var noRemoteImagesThisRun = false
     /// Opens a link in the browser (tests watch it instead).
@@ -179,7 +183,10 @@ public final class FeedWindow {
             show(layout: layout)
         }
         addItemActions()
-        if subscriptions != nil { addSubscriptionActions() }
+        if subscriptions != nil {
+            addSubscriptionActions()
+            addMarkActions()
+        }
     }
 
     private func connect() {

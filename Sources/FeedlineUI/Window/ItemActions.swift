@@ -3,8 +3,9 @@ import GtkKit
 
 /// What a reader can do with one item: open its link in the browser, copy
 /// the link, show what a content warning or sensitive media hides, play
-/// its video or sound, or ask for the menu offering these (the keyboard's
-/// way to everything a row's buttons do). Items are named by id in the
+/// its video or sound, mark it read or starred (ItemMarks.swift), or ask
+/// for the menu offering these (the keyboard's way to everything a row's
+/// buttons do). Items are named by id in the
 /// window actions (`win.open-item`, `win.copy-link`, `win.toggle-reveal`,
 /// `win.play-media`), so a menu stays right whatever its row shows by the
 /// time an entry is chosen.
@@ -41,7 +42,8 @@ extension FeedWindow {
 
     /// The item menu: "Open in Browser" and "Copy Link"; "Show Post" or
     /// "Show Media" (or Hide) when something is veiled; "Play Video" or
-    /// "Play Sound" when the post has one.
+    /// "Play Sound" when the post has one; on the subscriptions, "Mark as
+    /// Read" (or Unread) and "Star" (or Unstar).
     func showMenu(for item: FeedItem, at anchor: Widget, x: Double?, y: Double?) {
         let menu = Menu()
         menu.append(L("_Open in Browser"), action: "win.open-item", target: item.id)
@@ -55,6 +57,7 @@ extension FeedWindow {
         if let media = item.media, media.kind.plays, media.url != nil, ItemText.veil(item) == .none || revealed {
             menu.append(media.kind == .audio ? L("_Play Sound") : L("_Play Video"), action: "win.play-media", target: item.id)
         }
+        appendMarks(of: item, to: menu)
         ContextMenu.popUp(menu, at: anchor, x: x, y: y)
     }
 

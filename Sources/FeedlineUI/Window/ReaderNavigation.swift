@@ -6,7 +6,8 @@ import GtkKit
 /// or a double click on an item opens it in the reader view in place of
 /// the list; Back, Escape or Alt+Left return to the list at the item last
 /// read, with keyboard focus on it. The reader reports where it is, and the
-/// feed's session keeps loading ahead as in the list.
+/// feed's session keeps loading ahead as in the list; an item shown in it
+/// is read (ItemMarks.swift).
 extension FeedWindow: ReaderFeed {
     /// The reader view is showing (the list stays loaded beneath it).
     package var isReading: Bool { content.visibleChildName == "reader" }
@@ -99,6 +100,7 @@ extension FeedWindow: ReaderFeed {
             // Translators: announced on moving to an item: "Item 4 of 120: Its title".
             announcer.announce(Localization.format(L("%1$s: %2$s"), ReaderView.position(index: index, count: itemCount),
                                                    reader.currentPage.titleText.spokenText))
+            openedInReader(at: index)
             session.readerShows(index, of: itemCount)
         case .more:
             announcer.announce(PagingText.footer(nextPageState))

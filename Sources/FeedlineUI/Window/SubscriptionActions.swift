@@ -5,8 +5,8 @@ import GtkKit
 
 /// A window on the subscriptions: opening views from the sidebar, adding,
 /// renaming and removing subscriptions, and the keys that move between
-/// the sidebar and the list. Actions: `win.open-view` ("all" or a
-/// subscription's id), `win.add-feed`, `win.rename-feed` and
+/// the sidebar and the list. Actions: `win.open-view` ("all", "unread",
+/// "starred" or a subscription's id), `win.add-feed`, `win.rename-feed` and
 /// `win.remove-feed` (a subscription's id), `win.choose-feed` (Ctrl+O:
 /// focus the sidebar), `win.show-sidebar` (F9), `win.other-pane` (F6);
 /// importing and exporting lists is in SubscriptionListActions.swift.
@@ -15,9 +15,12 @@ extension FeedWindow {
         guard let subscriptions, let sidebar else { return }
         window.addAction("open-view", string: { [weak self] name in
             guard let self else { return }
-            if name == "all" {
-                open(.all)
-            } else if let id = Subscription.ID(name) {
+            switch name {
+            case "all": open(.all)
+            case "unread": open(.unread)
+            case "starred": open(.starred)
+            default:
+                guard let id = Subscription.ID(name) else { return }
                 open(.subscription(id))
             }
         })
@@ -66,6 +69,7 @@ extension FeedWindow {
             guard let self else { return }
             switch change {
             case .list: subscriptionsChanged()
+            case .marked(let change, let origin): marksChanged(change, origin: origin)
             case .updating: showBusy(session.snapshot)
             case .stored:
                 // A view with nothing to show may have something now.
@@ -116,11 +120,13 @@ extension FeedWindow {
         }
     }
 
-    /// The subscriptions, their counts or failures changed: the sidebar
-    /// follows; a view whose subscription went gives way to All items.
+    /// The subscriptions, their counts or failures, or the settings
+    /// changed: the sidebar follows; a view whose subscription (or
+    /// folder) went gives way to All items.
     func subscriptionsChanged() {
         guard let subscriptions, let sidebar, subscriptions.state == .ready else { return }
-        sidebar.show(SidebarEntry.entries(for: subscriptions.list, counts: subscriptions.counts))
+        sidebar.show(SidebarEntry.entries(for: subscriptions.list, unread: subscriptions.unread))
+        showScrollMarking()
         guard let scope else { return }
         if !subscriptions.exists(scope) {
             open(.all)

@@ -116,6 +116,18 @@ public final class ListItemFactory<Element, Cell: AnyObject>: Object {
         }
     }
 
+    /// The row widgets laid out now, with their items' positions (one walk
+    /// of the rows: for geometry read every frame). GTK 4.8 keeps the
+    /// focused row's widget while it is far out of view, neither laid out
+    /// nor mapped, where it was last: that one is left out.
+    public var laidOutRows: [(position: Int, row: Widget)] {
+        liveItems.compactMap { item in
+            guard gtk_list_item_get_item(item) != nil, let child = gtk_list_item_get_child(item),
+                  let row = gtk_widget_get_parent(child), gtk_widget_get_child_visible(row) != 0 else { return nil }
+            return (Int(gtk_list_item_get_position(item)), Widget(borrowing: row))
+        }
+    }
+
     /// Gives keyboard focus to the row showing `position`. Returns false
     /// when no row shows it yet (it is far from the visible area).
     @discardableResult

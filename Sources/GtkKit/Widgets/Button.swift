@@ -24,6 +24,12 @@ public final class Button: Widget, Actionable {
             .replacingOccurrences(of: "\u{0}", with: "_")
     }
 
+    /// An icon button's icon (a symbolic icon's name).
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(button, newValue ?? "") }
+    }
+
     /// A text button's label.
     public var label: String? {
         get { gtk_button_get_label(button).map { String(cString: $0) } }

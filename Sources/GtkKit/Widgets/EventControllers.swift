@@ -37,6 +37,15 @@ public struct KeyPress: Sendable, Equatable {
             default: self = .other(keyval)
             }
         }
+
+        /// The letter or sign the key types, in lower case ("m" for M
+        /// with Caps Lock too); nil for keys that type nothing.
+        public var character: Character? {
+            guard case .other(let keyval) = self else { return nil }
+            let scalar = gdk_keyval_to_unicode(gdk_keyval_to_lower(keyval))
+            guard scalar >= 0x20, scalar != 0x7F, let typed = Unicode.Scalar(scalar) else { return nil }
+            return Character(typed)
+        }
     }
 
     public let key: Key
