@@ -137,6 +137,37 @@ public final class FeedStore: Sendable {
         try await pool.read { db in try TimelineQuery.page(of: scope, after: cursor, limit: limit, in: db) }
     }
 
+    /// The items of `scope` just above the place `cursor` (newer ones), at
+    /// most `limit`, newest first; `last` is the newest of them. For a
+    /// list that grows upward: a view restored below its top, or newer
+    /// items stored since it opened.
+    public func newerPage(of scope: TimelineScope, above cursor: TimelineCursor, limit: Int) async throws -> TimelinePage {
+        try await pool.read { db in try TimelineQuery.newerPage(of: scope, above: cursor, limit: limit, in: db) }
+    }
+
+    /// The row id of the item stored last (0 with none). Row ids only
+    /// grow (AUTOINCREMENT): an item whose row id is above a mark taken
+    /// earlier arrived since.
+    public func newestItemID() async throws -> Int64 {
+        try await pool.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0 }
+    }
+
+    /// How many items of `scope` above the place `cursor` arrived after
+    /// `mark` (`newestItemID` then): the new items a view has not loaded.
+    /// Read by row id from the mark up (few rows), never by the timeline.
+    public func newItemCount(in scope: TimelineScope, above cursor: TimelineCursor, arrivedAfter mark: Int64) async throws -> Int {
+        try await pool.read { db in
+            var conditions = ["id > ?", "(published, id) > (?, ?)"]
+            var arguments: [(any DatabaseValueConvertible)?] = [mark, cursor.published, cursor.id]
+            if let scoped = TimelineQuery.condition(scope) {
+                conditions.append(scoped.sql)
+                arguments += scoped.arguments
+            }
+            let sql = "SELECT count(*) FROM item NOT INDEXED WHERE " + conditions.joined(separator: " AND ")
+            return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
+        }
+    }
+
     /// How many items each subscription has stored (those with none are
     /// left out). Kept by the store's triggers: one read of the
     /// subscriptions however many items there are.

@@ -56,13 +56,16 @@ extension FeedStore {
 
     /// Marks every unread item of `scope` read, up to and including the
     /// place `newest` (the newest item the reader has seen; nil: every
-    /// one). Items above it, such as those an update brought since, stay
-    /// unread. Returns exactly which items changed, for `undo`.
+    /// one), and only those stored by the time the row id `arrivedBy`
+    /// was (`newestItemID` when the reader last looked; nil: whenever).
+    /// Items above it, or stored since, such as those an update brought,
+    /// stay unread. Returns exactly which items changed, for `undo`.
     ///
     /// One write; reads only unread items (by `item_unread_timeline`, or
     /// the scope's own index), each marked at the cost of its index
     /// entries and its subscription's count.
-    public func markAllRead(in scope: TimelineScope, upTo newest: TimelineCursor?) async throws -> MarkedRead {
+    public func markAllRead(in scope: TimelineScope, upTo newest: TimelineCursor?,
+                            arrivedBy mark: Int64? = nil) async throws -> MarkedRead {
         let ids = try await pool.write { db in
             var conditions = ["isRead = 0"]
             var arguments: [(any DatabaseValueConvertible)?] = []
@@ -73,6 +76,10 @@ extension FeedStore {
             if let newest {
                 conditions.append("(published, id) <= (?, ?)")
                 arguments += [newest.published, newest.id]
+            }
+            if let mark {
+                conditions.append("id <= ?")
+                arguments.append(mark)
             }
             return try Int64.fetchAll(db, sql: "UPDATE item SET isRead = 1 WHERE \(conditions.joined(separator: " AND ")) RETURNING id",
                                       arguments: StatementArguments(arguments))

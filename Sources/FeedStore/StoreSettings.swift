@@ -46,8 +46,9 @@ public struct ViewSettings: Equatable, Sendable {
 
 extension TimelineScope {
     /// As a setting: "all", "unread", "starred", "subscription ID", or
-    /// "folder PATH" (the path as the folder column writes it).
-    var settingValue: String {
+    /// "folder PATH" (the path as the folder column writes it). Also how
+    /// an action names a view.
+    public var settingValue: String {
         switch self {
         case .all: "all"
         case .unread: "unread"
@@ -57,7 +58,7 @@ extension TimelineScope {
         }
     }
 
-    init?(settingValue: String) {
+    public init?(settingValue: String) {
         switch settingValue {
         case "all": self = .all
         case "unread": self = .unread

@@ -54,19 +54,35 @@ public struct StoredTimelineSource: FeedSource {
         self.network = network
     }
 
+    /// The cursor of a first page that starts with the item `item` (as a
+    /// stored timeline names it), for a view restored where the reader
+    /// was; the items above it come as the list grows upward
+    /// (`newerPage`). An item no longer stored starts at the top.
+    public static func cursor(startingAt item: String) -> PageCursor {
+        PageCursor(startPrefix + item)
+    }
+
+    static let startPrefix = "at "
+
     public func nextPage(after cursor: PageCursor?) async throws -> FeedPage {
         var position: TimelineCursor?
+        var isFirst = cursor == nil
         if let cursor {
-            if let place = NetworkPlace(cursor) {
+            if cursor.rawValue.hasPrefix(Self.startPrefix) {
+                position = try await store.cursor(of: String(cursor.rawValue.dropFirst(Self.startPrefix.count)))?
+                    .includingItself
+                isFirst = true
+            } else if let place = NetworkPlace(cursor) {
                 return try await olderPage(from: place)
+            } else {
+                guard let place = TimelineCursor(cursor) else { throw FeedError.badCursor(cursor) }
+                position = place
             }
-            guard let place = TimelineCursor(cursor) else { throw FeedError.badCursor(cursor) }
-            position = place
         }
-        let limit = cursor == nil ? min(pageSize, Self.firstPageLimit) : pageSize
+        let limit = isFirst ? min(pageSize, Self.firstPageLimit) : pageSize
         var page = try await store.page(of: scope, after: position, limit: limit)
         var feedTitle: String?
-        if cursor == nil, page.items.isEmpty, let first = try await fetchFirstPage() {
+        if position == nil, page.items.isEmpty, let first = try await fetchFirstPage() {
             feedTitle = first.feedTitle
             page = try await store.page(of: scope, after: position, limit: limit)
         }
@@ -83,6 +99,15 @@ public struct StoredTimelineSource: FeedSource {
         var fetched = try await olderPage(from: place)
         fetched.feedTitle = feedTitle
         return fetched
+    }
+
+    /// The stored items just above `item` (the first the list shows).
+    /// Items shown from the feed's network pages are never above stored
+    /// ones: an item not stored (any more) has none above it.
+    public func newerPage(above item: String, limit: Int) async throws -> NewerPage? {
+        guard let place = try await store.cursor(of: item) else { return NewerPage(items: [], hasMore: false) }
+        let page = try await store.newerPage(of: scope, above: place, limit: limit)
+        return NewerPage(items: page.items, hasMore: page.isFull)
     }
 
     /// For a subscription with nothing stored, never updated or whose last

@@ -51,6 +51,24 @@ enum TimelineQuery {
         return TimelinePage(items: rows.map(StoredItem.item), last: last, isFull: rows.count == limit)
     }
 
+    /// The page of `scope` just above `cursor` (newer items), newest first:
+    /// read upward from the cursor by the same index, then turned round.
+    static func newerPage(of scope: TimelineScope, above cursor: TimelineCursor, limit: Int,
+                          in db: Database) throws -> TimelinePage {
+        var conditions = ["(published, id) > (?, ?)"]
+        var arguments: [(any DatabaseValueConvertible)?] = [cursor.published, cursor.id]
+        if let scoped = condition(scope) {
+            conditions.append(scoped.sql)
+            arguments += scoped.arguments
+        }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT \(StoredItem.columns) FROM item WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY published, id LIMIT ?
+            """, arguments: StatementArguments(arguments + [limit]))
+        let last = rows.last.map { TimelineCursor(published: $0["published"], id: $0["id"]) }
+        return TimelinePage(items: rows.reversed().map(StoredItem.item), last: last, isFull: rows.count == limit)
+    }
+
     /// The statement of a page of `scope`.
     static func pageQuery(_ scope: TimelineScope, after cursor: TimelineCursor?,
                           limit: Int) -> (sql: String, arguments: StatementArguments) {

@@ -136,14 +136,13 @@ final class SoakScenario {
         }
     }
 
-    /// Opens feed `index` from its row in the sidebar (All items first,
-    /// then the feeds in the order subscribed), as a click or Enter does:
-    /// the sidebar's list activates the row.
+    /// Opens feed `index` from its row in the sidebar, as a click or
+    /// Enter does: the sidebar's list activates the row.
     private func openFromSidebar(_ index: Int) {
         let wanted = TimelineScope.subscription(subscribed[index])
-        guard let sidebar = window.window.firstDescendant(ofType: "GtkListView"),
-              sidebar.activateAction("list.activate-item", uint: UInt32(index + 1)), window.scope == wanted else {
-            fatalError("feedline-bench: the sidebar's row \(index + 1) didn't open \(SoakFeedSource.name(of: index)) "
+        guard let row = window.sidebarRow(of: wanted), let sidebar = window.window.firstDescendant(ofType: "GtkListView"),
+              sidebar.activateAction("list.activate-item", uint: UInt32(row)), window.scope == wanted else {
+            fatalError("feedline-bench: the sidebar's row of \(SoakFeedSource.name(of: index)) didn't open it "
                 + "(the window shows \(String(describing: window.scope)))")
         }
     }

@@ -148,4 +148,103 @@ final class PagingStateTests: XCTestCase {
         XCTAssertEqual(state.phase, .idle)
         XCTAssertNil(state.receive(page(0..<2, next: nil), for: first))
     }
+
+    // MARK: Growing upward
+
+    func testARestoredViewStartsAtItsCursorAndItsFirstPageReplacesTheList() throws {
+        var state = PagingState(startingAt: PageCursor("at 7"))
+        let first = try XCTUnwrap(state.requestMore())
+        XCTAssertEqual(first.cursor, PageCursor("at 7"))
+        XCTAssertTrue(first.replacesItems)
+        XCTAssertEqual(state.receive(page(7..<10, next: "10"), for: first), .replaced(items(7..<10)))
+        XCTAssertTrue(state.hasNewer, "items may be above the place it started at")
+        let second = try XCTUnwrap(state.requestMore())
+        XCTAssertEqual(second.cursor, PageCursor("10"))
+        XCTAssertFalse(second.replacesItems)
+    }
+
+    func testAFailedRestoredFirstPageIsRetriedAtTheSamePlaceAndStillReplaces() throws {
+        var state = PagingState(startingAt: PageCursor("at 7"))
+        let first = try XCTUnwrap(state.requestMore())
+        XCTAssertTrue(state.fail(FeedError("offline"), for: first))
+        let retried = try XCTUnwrap(state.retry())
+        XCTAssertEqual(retried.cursor, PageCursor("at 7"))
+        XCTAssertTrue(retried.replacesItems)
+    }
+
+    func testARefreshOfARestoredViewStartsAtTheTopWithNothingAbove() throws {
+        var state = PagingState(startingAt: PageCursor("at 7"))
+        _ = state.receive(page(7..<10, next: "10"), for: try XCTUnwrap(state.requestMore()))
+        let refresh = state.refresh()
+        XCTAssertNil(refresh.cursor)
+        XCTAssertFalse(state.hasNewer)
+        XCTAssertNil(state.requestNewer())
+        XCTAssertEqual(state.receive(page(0..<3, next: "3"), for: refresh), .replaced(items(0..<3)))
+        XCTAssertFalse(state.hasNewer)
+    }
+
+    func testNewerPagesGoAboveTheFirstItemEachOnceUntilThereAreNoMore() throws {
+        var state = PagingState(startingAt: PageCursor("at 6"))
+        _ = state.receive(page(6..<9, next: "9"), for: try XCTUnwrap(state.requestMore()))
+        let newer = try XCTUnwrap(state.requestNewer())
+        XCTAssertEqual(newer.above, "item-6")
+        XCTAssertNil(state.requestNewer(), "one request upward at a time")
+        // The source repeats item-6 (a tie): it is dropped.
+        XCTAssertEqual(state.receiveNewer(items(3..<7), hasMore: true, for: newer), .prepended(items(3..<6)))
+        let next = try XCTUnwrap(state.requestNewer())
+        XCTAssertEqual(next.above, "item-3", "above the new first item")
+        XCTAssertEqual(state.receiveNewer(items(0..<3), hasMore: false, for: next), .prepended(items(0..<3)))
+        XCTAssertFalse(state.hasNewer)
+        XCTAssertNil(state.requestNewer())
+        XCTAssertEqual(state.itemCount, 9)
+    }
+
+    func testAPageBelowAndOneAboveMayBeInFlightTogether() throws {
+        var state = PagingState(startingAt: PageCursor("at 6"))
+        _ = state.receive(page(6..<9, next: "9"), for: try XCTUnwrap(state.requestMore()))
+        let below = try XCTUnwrap(state.requestMore())
+        let above = try XCTUnwrap(state.requestNewer())
+        XCTAssertEqual(state.receiveNewer(items(4..<6), hasMore: true, for: above), .prepended(items(4..<6)))
+        XCTAssertEqual(state.receive(page(9..<12, next: nil), for: below), .appended(items(9..<12)))
+        XCTAssertEqual(state.itemCount, 8)
+    }
+
+    func testAnAnswerFromAboveAfterARefreshIsDropped() throws {
+        var state = PagingState(startingAt: PageCursor("at 6"))
+        _ = state.receive(page(6..<9, next: "9"), for: try XCTUnwrap(state.requestMore()))
+        let above = try XCTUnwrap(state.requestNewer())
+        _ = state.refresh()
+        XCTAssertNil(state.receiveNewer(items(4..<6), hasMore: true, for: above))
+    }
+
+    func testNewItemsArrivingAboveAViewFromTheTopAreAskedFor() throws {
+        var state = PagingState()
+        XCTAssertNil(state.requestNewer(), "nothing shown yet")
+        _ = state.receive(page(0..<3, next: "3"), for: try XCTUnwrap(state.requestMore()))
+        XCTAssertFalse(state.hasNewer, "a view from the top has nothing above")
+        XCTAssertNil(state.requestNewer())
+        state.newerMayHaveArrived()
+        let newer = try XCTUnwrap(state.requestNewer())
+        XCTAssertEqual(newer.above, "item-0")
+        XCTAssertEqual(state.receiveNewer([], hasMore: false, for: newer), .prepended([]))
+        XCTAssertFalse(state.hasNewer)
+    }
+
+    func testASourceThatPromisesMoreAboveButGivesNothingNewStops() throws {
+        var state = PagingState(startingAt: PageCursor("at 3"))
+        _ = state.receive(page(3..<5, next: nil), for: try XCTUnwrap(state.requestMore()))
+        let newer = try XCTUnwrap(state.requestNewer())
+        XCTAssertEqual(state.receiveNewer(items(3..<4), hasMore: true, for: newer), .prepended([]))
+        XCTAssertFalse(state.hasNewer, "no endless asking upward")
+    }
+
+    func testAFailureAboveLetsTheNextScrollAskAgain() throws {
+        var state = PagingState(startingAt: PageCursor("at 3"))
+        _ = state.receive(page(3..<5, next: nil), for: try XCTUnwrap(state.requestMore()))
+        let newer = try XCTUnwrap(state.requestNewer())
+        XCTAssertTrue(state.failNewer(for: newer))
+        XCTAssertEqual(state.phase, .exhausted, "the pages below are not touched")
+        let again = try XCTUnwrap(state.requestNewer())
+        XCTAssertEqual(again.above, "item-3")
+    }
 }

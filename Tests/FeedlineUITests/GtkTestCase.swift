@@ -82,6 +82,18 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// Scrolls the list down to `pixels` as a reader would: as far as is
+    /// loaded, then on as pages come; then waits for paging to settle.
+    @MainActor
+    func scrollDown(_ window: FeedWindow, to pixels: Double, file: StaticString = #filePath, line: UInt = #line) {
+        let adjustment = window.feedList.adjustment
+        waitUntil("the list is \(pixels) px down", file: file, line: line) {
+            adjustment.value = min(pixels, adjustment.upper - adjustment.pageSize)
+            return adjustment.value == pixels
+        }
+        settle(window, file: file, line: line)
+    }
+
     /// Scrolls the list to its very end, as dragging the scrollbar would.
     @MainActor
     func scrollToBottom(_ window: FeedWindow) {

@@ -156,7 +156,7 @@ final class PseudoLocaleTests: GtkTestCase, @unchecked Sendable {
 
             let sidebar = try XCTUnwrap(window.sidebar)
             let (cell, _) = try sidebarRow(window, .subscription(ids[0]))
-            sidebar.onContextMenu?(try XCTUnwrap(cell.entry?.subscription), cell.root, nil, nil)
+            sidebar.onContextMenu?(try XCTUnwrap(cell.entry), cell.root, nil, nil)
             waitUntil("a feed's menu is open") { ContextMenu.isOpen }
             expectMarked(window.window, "a feed's menu")
             XDoTool.press(["Escape"], inWindowTitled: window.window.title ?? "")

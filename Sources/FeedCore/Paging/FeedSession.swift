@@ -20,9 +20,14 @@ public struct FeedSnapshot: Equatable, Sendable {
     public var expectedLatency: Double
     /// Items accepted in the current generation.
     public var itemCount: Int
+    /// Whether items may be above the first one shown (a view restored
+    /// below its top, or newer items stored since): Home goes to the top
+    /// by reloading it.
+    public var hasNewer: Bool
 
     public init(change: PageResult? = nil, phase: PagingPhase = .idle, feedTitle: String? = nil,
-                stalled: Bool = false, retryIn: Int? = nil, expectedLatency: Double = 0, itemCount: Int = 0) {
+                stalled: Bool = false, retryIn: Int? = nil, expectedLatency: Double = 0, itemCount: Int = 0,
+                hasNewer: Bool = false) {
         self.change = change
         self.phase = phase
         self.feedTitle = feedTitle
@@ -30,6 +35,7 @@ public struct FeedSnapshot: Equatable, Sendable {
         self.retryIn = retryIn
         self.expectedLatency = expectedLatency
         self.itemCount = itemCount
+        self.hasNewer = hasNewer
     }
 
     /// The request in flight, if any.
@@ -74,6 +80,8 @@ public final class FeedSession {
     public private(set) var expectedLatency: Double = 0
 
     private var task: Task<Void, Never>?
+    /// The fetch of newer items, above the first.
+    private var newerTask: Task<Void, Never>?
     /// When the session will retry by itself; nil when it will not.
     private var automaticRetryTime: ContinuousClock.Instant?
     /// The retry itself, and the ticks that count down to it.
@@ -83,8 +91,12 @@ public final class FeedSession {
     private var publishPending = false
     private var closed = false
 
-    public init(source: any FeedSource) {
+    /// `start`: where the first page starts, for a view restored at an
+    /// item (a cursor of the source's own; nil: the top). Items above it
+    /// load as the reader scrolls up to them.
+    public init(source: any FeedSource, startingAt start: PageCursor? = nil) {
         self.source = source
+        state = PagingState(startingAt: start)
     }
 
     public var phase: PagingPhase { state.phase }
@@ -92,7 +104,7 @@ public final class FeedSession {
     /// How the session stands now (without a change to the items).
     public var snapshot: FeedSnapshot {
         FeedSnapshot(phase: state.phase, stalled: state.stalled, retryIn: secondsUntilAutomaticRetry,
-                     expectedLatency: expectedLatency, itemCount: state.itemCount)
+                     expectedLatency: expectedLatency, itemCount: state.itemCount, hasNewer: state.hasNewer)
     }
 
     // MARK: What the reader asks
@@ -115,7 +127,32 @@ public final class FeedSession {
     public func refresh() {
         guard !closed else { return }
         task?.cancel()
+        newerTask?.cancel()
         start(state.refresh())
+    }
+
+    /// Asks for the items above the first one shown, if there may be any
+    /// and the source can page that way; does nothing while they load.
+    public func loadNewer() {
+        guard !closed, let request = state.requestNewer() else { return }
+        let source = source
+        newerTask = Task {
+            let outcome: Result<NewerPage?, any Error>
+            do {
+                outcome = .success(try await Self.fetchNewer(from: source, above: request.above))
+            } catch {
+                outcome = .failure(error)
+            }
+            self.finishNewer(request, outcome)
+        }
+    }
+
+    /// The source may have gained items above the first one shown (an
+    /// update stored some): they are asked for now.
+    public func newerMayHaveArrived() {
+        guard !closed else { return }
+        state.newerMayHaveArrived()
+        loadNewer()
     }
 
     /// Ends the session: the request in flight is dropped, no retry comes,
@@ -125,6 +162,8 @@ public final class FeedSession {
         closed = true
         task?.cancel()
         task = nil
+        newerTask?.cancel()
+        newerTask = nil
         cancelAutomaticRetry()
         state.cancel()
         onSnapshot = nil
@@ -147,6 +186,9 @@ public final class FeedSession {
         if (atBottomEdge && prefetch.loadsAtBottomEdge) || prefetch.shouldLoadMore(metrics, at: time) {
             loadMore()
         }
+        if state.hasNewer && NewerLookAhead.shouldLoadNewer(metrics) {
+            loadNewer()
+        }
     }
 
     /// The reader view shows item `index` of the `loaded` items; nil when
@@ -154,6 +196,7 @@ public final class FeedSession {
     public func readerShows(_ index: Int?, of loaded: Int) {
         guard let index else { return loadMore() }
         if ReaderLookAhead.shouldLoadMore(showing: index, of: loaded) { loadMore() }
+        if state.hasNewer && ReaderLookAhead.shouldLoadNewer(showing: index) { loadNewer() }
     }
 
     // MARK: Retrying by itself
@@ -251,6 +294,30 @@ public final class FeedSession {
                 scheduleAutomaticRetry(after: wait)
             }
             publish()
+        }
+    }
+
+    @concurrent
+    private nonisolated static func fetchNewer(from source: any FeedSource, above item: String) async throws -> NewerPage? {
+        try await source.newerPage(above: item, limit: NewerLookAhead.pageSize)
+    }
+
+    private func finishNewer(_ request: NewerRequest, _ outcome: Result<NewerPage?, any Error>) {
+        switch outcome {
+        case .success(let page):
+            guard let result = state.receiveNewer(page?.items ?? [], hasMore: page?.hasMore ?? false, for: request) else {
+                droppedAnswers += 1
+                return
+            }
+            publish(result.items.isEmpty ? nil : result)
+        case .failure(let error):
+            guard state.failNewer(for: request) else {
+                droppedAnswers += 1
+                return
+            }
+            // Not the reader's concern until they scroll up: the next
+            // report near the top asks again. Logged.
+            onFailure?(FeedError(describing: error))
         }
     }
 

@@ -8,8 +8,25 @@ public struct PageRequest: Equatable, Sendable {
     /// Where the page starts; nil for the first page.
     public let cursor: PageCursor?
     /// True for the first page of a generation (first load or refresh): its
-    /// items replace the list instead of extending it.
-    public var replacesItems: Bool { cursor == nil }
+    /// items replace the list instead of extending it. Its cursor is nil,
+    /// or the place a restored view starts at.
+    public let replacesItems: Bool
+
+    public init(serial: Int, generation: Int, cursor: PageCursor?, replacesItems: Bool? = nil) {
+        self.serial = serial
+        self.generation = generation
+        self.cursor = cursor
+        self.replacesItems = replacesItems ?? (cursor == nil)
+    }
+}
+
+/// A request for the items above the first one shown (newer, in a
+/// timeline read newest first), as the paging state hands it out.
+public struct NewerRequest: Equatable, Sendable {
+    public let serial: Int
+    public let generation: Int
+    /// The first item shown: the page is the items just above it.
+    public let above: String
 }
 
 /// Where paging stands.
@@ -30,10 +47,13 @@ public enum PageResult: Equatable, Sendable {
     case appended([FeedItem])
     /// The whole list, from a first load or a refresh.
     case replaced([FeedItem])
+    /// New items for the top of the list, above the first one (newer
+    /// items, in a timeline read newest first), duplicates removed.
+    case prepended([FeedItem])
 
     public var items: [FeedItem] {
         switch self {
-        case .appended(let items), .replaced(let items): items
+        case .appended(let items), .replaced(let items), .prepended(let items): items
         }
     }
 }
@@ -52,6 +72,13 @@ public enum PageResult: Equatable, Sendable {
 ///   after `fruitlessPageLimit` such pages, and one that answers with the
 ///   cursor it was asked for at once, so a misbehaving server cannot make us
 ///   ask forever.
+///
+/// A list may also grow upward, for sources that can page toward newer
+/// items (a stored timeline): a view restored in the middle of its
+/// timeline, or one whose source gained items above its first (an
+/// update). At most one such request is in flight, beside the one
+/// below; its answer goes above the first item, de-duplicated with the
+/// rest, and is dropped after a refresh like any stale answer.
 public struct PagingState: Sendable {
     public static let fruitlessPageLimit = 3
 
@@ -65,12 +92,26 @@ public struct PagingState: Sendable {
     /// moving on (the guard against endless requests), not because the
     /// feed said it ended.
     public private(set) var stalled = false
+    /// Whether items may be above the first one shown: the list started
+    /// below its top, or its source said it gained newer items.
+    public private(set) var hasNewer = false
+    /// The request for newer items in flight, if any.
+    public private(set) var newerInFlight: NewerRequest?
     private var nextCursor: PageCursor?
+    /// Where the first page of the first generation starts (nil: the top).
+    private var startCursor: PageCursor?
+    /// The first item shown (what newer items go above).
+    private var firstItemID: String?
     private var seenIDs: Set<String> = []
     private var lastSerial = 0
     private var fruitlessPages = 0
 
-    public init() {}
+    /// `start`: where the first page starts, for a view restored at an
+    /// item (nil: the top). A refresh always starts from the top.
+    public init(startingAt start: PageCursor? = nil) {
+        startCursor = start
+        hasNewer = start != nil
+    }
 
     /// The request in flight, if any.
     public var inFlight: PageRequest? {
@@ -81,20 +122,24 @@ public struct PagingState: Sendable {
     /// is already in flight, after a failure, or at the end of the feed.
     public mutating func requestMore() -> PageRequest? {
         guard case .idle = phase else { return nil }
-        return start(cursor: hasFirstPage ? nextCursor : nil, generation: generation)
+        if !hasFirstPage { return start(cursor: startCursor, generation: generation, replacesItems: true) }
+        return start(cursor: nextCursor, generation: generation)
     }
 
     /// Starts over from the first page in a new generation, superseding any
     /// request in flight. The current items stay until the answer arrives.
     public mutating func refresh() -> PageRequest {
         generation += 1
+        startCursor = nil
+        hasNewer = false
+        newerInFlight = nil
         return start(cursor: nil, generation: generation)
     }
 
     /// After a failure, asks again for exactly the page that failed.
     public mutating func retry() -> PageRequest? {
         guard case .failed(_, let failed) = phase else { return nil }
-        return start(cursor: failed.cursor, generation: failed.generation)
+        return start(cursor: failed.cursor, generation: failed.generation, replacesItems: failed.replacesItems)
     }
 
     /// Takes the answer to `request`. Returns what it does to the list, or
@@ -108,6 +153,9 @@ public struct PagingState: Sendable {
             hasFirstPage = true
             fruitlessPages = 0
             result = .replaced(unseen(page.items))
+            firstItemID = result.items.first?.id
+            // A view restored at an item it no longer finds starts at the top.
+            if request.cursor == nil { hasNewer = false }
         } else {
             result = .appended(unseen(page.items))
         }
@@ -136,15 +184,56 @@ public struct PagingState: Sendable {
     /// Abandons the request in flight (the window closed, or the task was
     /// cancelled). Its answer, if one still comes, is dropped.
     public mutating func cancel() {
+        newerInFlight = nil
         guard inFlight != nil else { return }
         phase = .idle
     }
 
-    private mutating func start(cursor: PageCursor?, generation: Int) -> PageRequest {
+    private mutating func start(cursor: PageCursor?, generation: Int, replacesItems: Bool? = nil) -> PageRequest {
         lastSerial += 1
-        let request = PageRequest(serial: lastSerial, generation: generation, cursor: cursor)
+        let request = PageRequest(serial: lastSerial, generation: generation, cursor: cursor, replacesItems: replacesItems)
         phase = .loading(request)
         return request
+    }
+
+    // MARK: Newer items, above the first
+
+    /// The source gained items that may belong above the first one shown
+    /// (an update stored some): the next `requestNewer` asks.
+    public mutating func newerMayHaveArrived() {
+        if hasFirstPage { hasNewer = true }
+    }
+
+    /// Returns the request for the items above the first one shown, or nil
+    /// when there may be none, one is in flight, or nothing is shown yet.
+    public mutating func requestNewer() -> NewerRequest? {
+        guard hasNewer, newerInFlight == nil, hasFirstPage, let firstItemID else { return nil }
+        lastSerial += 1
+        let request = NewerRequest(serial: lastSerial, generation: generation, above: firstItemID)
+        newerInFlight = request
+        return request
+    }
+
+    /// Takes the answer to `request`: `items`, newest first, and whether
+    /// more are above them. Returns what it does to the list, or nil when
+    /// it is stale and dropped.
+    public mutating func receiveNewer(_ items: [FeedItem], hasMore: Bool, for request: NewerRequest) -> PageResult? {
+        guard newerInFlight == request else { return nil }
+        newerInFlight = nil
+        let fresh = unseen(items)
+        itemCount += fresh.count
+        if let first = fresh.first { firstItemID = first.id }
+        // Nothing new though more was promised: stop rather than ask forever.
+        hasNewer = hasMore && !fresh.isEmpty
+        return .prepended(fresh)
+    }
+
+    /// Takes a failure of `request` (the next scroll near the top asks
+    /// again). Returns false when it is stale.
+    public mutating func failNewer(for request: NewerRequest) -> Bool {
+        guard newerInFlight == request else { return false }
+        newerInFlight = nil
+        return true
     }
 
     /// Drops items already shown (and repeats within the page), remembering

@@ -139,4 +139,26 @@ public enum ReaderLookAhead {
     public static func shouldLoadMore(showing index: Int, of loaded: Int) -> Bool {
         loaded - 1 - index <= itemsAhead
     }
+
+    /// Whether to ask for the items above the first one with item `index`
+    /// shown, when there may be some.
+    public static func shouldLoadNewer(showing index: Int) -> Bool {
+        index <= itemsAhead
+    }
+}
+
+/// When a list that may have items above its first one (a view restored
+/// below its top, or one whose source gained newer items) asks for them:
+/// while the reader is within `viewportsAhead` screens of its top, a page
+/// of `pageSize` at a time. Prepended items do not move what is shown
+/// (GTK's list anchors on an item), so they can come before the reader
+/// gets there.
+public enum NewerLookAhead {
+    public static let viewportsAhead = 2.0
+    public static let pageSize = 50
+
+    public static func shouldLoadNewer(_ metrics: ScrollMetrics) -> Bool {
+        guard metrics.viewportHeight > 0 else { return false }
+        return metrics.offset < viewportsAhead * metrics.viewportHeight
+    }
 }

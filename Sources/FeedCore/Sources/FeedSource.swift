@@ -12,6 +12,29 @@ public protocol FeedSource: Sendable {
     /// Throws `FeedError` for anything a reader should see, and
     /// `CancellationError` when the task was cancelled.
     func nextPage(after cursor: PageCursor?) async throws -> FeedPage
+
+    /// Fetches the items just above the item `item` (the first a list
+    /// shows): newer ones, in a timeline read newest first. At most
+    /// `limit`, newest first. Nil when the source cannot page that way
+    /// (the default: a feed's first page is its newest).
+    func newerPage(above item: String, limit: Int) async throws -> NewerPage?
+}
+
+extension FeedSource {
+    public func newerPage(above item: String, limit: Int) async throws -> NewerPage? { nil }
+}
+
+/// The items above the first one a list shows, as a source returns them.
+public struct NewerPage: Equatable, Sendable {
+    /// Newest first: the last is the nearest to the item asked about.
+    public var items: [FeedItem]
+    /// Whether there are more above these.
+    public var hasMore: Bool
+
+    public init(items: [FeedItem], hasMore: Bool) {
+        self.items = items
+        self.hasMore = hasMore
+    }
 }
 
 /// A failure a reader can be told about: what kind it is, and the facts

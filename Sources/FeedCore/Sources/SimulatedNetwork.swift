@@ -40,4 +40,13 @@ public final class SimulatedNetwork: FeedSource {
         }
         return try await base.nextPage(after: cursor)
     }
+
+    /// The base's newer items, after the same latency (they never fail:
+    /// `--fail-every` counts the pages below).
+    public func newerPage(above item: String, limit: Int) async throws -> NewerPage? {
+        if latency > .zero {
+            try await Task.sleep(for: latency)
+        }
+        return try await base.newerPage(above: item, limit: limit)
+    }
 }

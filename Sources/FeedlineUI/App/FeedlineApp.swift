@@ -91,7 +91,15 @@ public final class FeedlineApp {
         if !options.loadsRemoteImages { window.loadNoRemoteImagesThisRun() }
         windows.append(window)
         window.window.onCloseRequest { [weak self, weak window] in
-            self?.windows.removeAll { $0 === window }
+            guard let self else { return false }
+            windows.removeAll { $0 === window }
+            // The window kept where the reader was: the app stays until
+            // the store has it, even if this was its last window.
+            application.hold()
+            Task {
+                await self.subscriptions.flush()
+                self.application.release()
+            }
             return false
         }
         return window
@@ -112,9 +120,17 @@ public final class FeedlineApp {
             iconName: Self.id, copyright: L("© 2026 The Feedline developers")), over: window)
     }
 
+    /// Keeps where the reader is in every window, waits for the store to
+    /// have it (and every change made), then quits.
     private func quit() {
-        windows.forEach { $0.session.close() }
-        application.quit()
+        for window in windows {
+            window.keepPosition()
+            window.session.close()
+        }
+        Task {
+            await subscriptions.flush()
+            application.quit()
+        }
     }
 }
 

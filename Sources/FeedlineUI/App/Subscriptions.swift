@@ -24,6 +24,9 @@ package final class Subscriptions {
         /// window whose observation is `origin` (nil: none), which shows
         /// it already; the others change their rows of those items.
         case marked(MarkChange, origin: Int?)
+        /// Mark All as Read marked these items read (`read`), or its Undo
+        /// unread again: every window changes its rows of them.
+        case markedAll(MarkedRead, read: Bool)
         /// An update of the feeds started or ended (`isUpdating`).
         case updating
         /// Items were stored outside any window's paging (an update): a
@@ -51,11 +54,14 @@ package final class Subscriptions {
     private(set) var counts: [Subscription.ID: Int] = [:]
     /// Unread items of each subscription and of the views, as the store
     /// last counted them (with every list read, and after every mark).
-    private(set) var unread = UnreadCounts()
+    var unread = UnreadCounts()
     /// The view open last, All items' layout, pictures in articles.
-    private(set) var settings = ViewSettings()
+    var settings = ViewSettings()
+    /// The row id of the newest item stored when the list was last read
+    /// (after every update): a view opened now calls items above it new.
+    private(set) var storedThrough: Int64 = 0
     /// Whether scrolling past an item marks it read (`StoreSettings`).
-    private(set) var marksReadOnScroll = true
+    var marksReadOnScroll = true
 
     private let file: StoreFile?
     private let library: FeedLibraryFile?
@@ -78,12 +84,12 @@ package final class Subscriptions {
     private var reloading: Task<Void, Never>?
     private var reloadAgain = false
     /// Marks being written, one after the other in the order made.
-    private var markWrites: Task<Void, Never>?
+    var markWrites: Task<Void, Never>?
     /// Marks made and not yet written; marks written so far.
-    private var marksPending = 0
-    private var marksWritten = 0
-    private var counting: Task<Void, Never>?
-    private var countAgain = false
+    var marksPending = 0
+    var marksWritten = 0
+    var counting: Task<Void, Never>?
+    var countAgain = false
     private var observers: [Int: (Change) -> Void] = [:]
     private var nextObserver = 0
     /// What went wrong at start, for the first window to tell; each is
@@ -139,7 +145,7 @@ package final class Subscriptions {
         observers[token] = nil
     }
 
-    private func notify(_ change: Change) {
+    func notify(_ change: Change) {
         for handler in observers.values { handler(change) }
     }
 
@@ -282,10 +288,12 @@ package final class Subscriptions {
             let subscriptions = try await store.subscriptions()
             let counts = try await store.itemCounts()
             let unread = try await store.unreadCounts()
+            let newest = try await store.newestItemID()
             guard writes == before else { continue }
             list = subscriptions
             self.counts = counts
             self.unread = unread
+            storedThrough = newest
             if marksPending > 0 || marksWritten != marksBefore || counting != nil { countUnread() }
             return
         }
@@ -384,84 +392,6 @@ package final class Subscriptions {
             return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: Self.title(of: subscription),
                                                      pageSize: pageSize, network: makeSource(subscription.spec)))
         }
-    }
-
-    // MARK: Marking items
-
-    /// Marks items read or unread, starred or not (`change`), made in the
-    /// window whose observation is `origin`: every other window is told at
-    /// once, then the store is written (off the main thread, one mark
-    /// after the other in the order made) and the unread counts read
-    /// again. Items not from the store are left out by the store.
-    func mark(_ change: MarkChange, from origin: Int?) {
-        guard let store, !change.items.isEmpty else { return }
-        notify(.marked(change, origin: origin))
-        marksPending += 1
-        let previous = markWrites
-        markWrites = Task {
-            await previous?.value
-            do {
-                switch change.mark {
-                case .read(let read): try await store.setRead(read, items: change.items)
-                case .starred(let starred): try await store.setStarred(starred, items: change.items)
-                }
-            } catch {
-                report(error)
-            }
-            marksPending -= 1
-            marksWritten += 1
-            countUnread()
-        }
-    }
-
-    /// Waits for the marks made so far to be written and counted (tests).
-    func waitForMarks() async {
-        await markWrites?.value
-        await counting?.value
-    }
-
-    /// Reads the unread counts again, then tells the windows (`.list`).
-    /// Calls made while one runs are served by one more read after it, so
-    /// the last answer counts every mark written before the last call.
-    private func countUnread() {
-        guard let store else { return }
-        if counting != nil {
-            countAgain = true
-            return
-        }
-        counting = Task {
-            repeat {
-                countAgain = false
-                do {
-                    unread = try await store.unreadCounts()
-                } catch {
-                    report(error)
-                }
-            } while countAgain
-            counting = nil
-            notify(.list)
-        }
-    }
-
-    /// Unread items of `scope`: a subscription's, a folder's (every
-    /// subscription inside it), or a view's (Starred: its starred items
-    /// not read yet).
-    func unreadCount(of scope: TimelineScope) -> Int {
-        switch scope {
-        case .all, .unread: unread.all
-        case .starred: unread.starredUnread
-        case .subscription(let id): unread.subscriptions[id] ?? 0
-        case .folder(let path):
-            list.filter { $0.folder.starts(with: path) }.reduce(0) { $0 + (unread.subscriptions[$1.id] ?? 0) }
-        }
-    }
-
-    /// Whether scrolling past an item marks it read: kept in the store.
-    func setMarksReadOnScroll(_ marks: Bool) {
-        guard let store, marks != marksReadOnScroll else { return }
-        marksReadOnScroll = marks
-        notify(.list)
-        save { try await store.setMarksReadOnScroll(marks) }
     }
 
     // MARK: Updating
@@ -711,7 +641,7 @@ package final class Subscriptions {
 
     /// Writes a change already made to `list` or `settings`: marked at
     /// once, so a read under way now cannot undo it in memory.
-    private func save(_ write: @escaping @Sendable () async throws -> Void) {
+    func save(_ write: @escaping @Sendable () async throws -> Void) {
         beginWrite()
         Task {
             do {
@@ -724,7 +654,7 @@ package final class Subscriptions {
     }
 
 
-    private func report(_ error: any Error) {
+    func report(_ error: any Error) {
         FileHandle.standardError.write(Data("feedline: the store: \(error)\n".utf8))
         // Translators: %s says why a change to the subscriptions couldn't be saved.
         notify(.problem(Localization.format(L("Couldn't save your change: %s"), ErrorText.reason(FeedError(describing: error)))))

@@ -36,8 +36,9 @@ package final class FeedCell {
     /// The list row this cell is bound to.
     private var listRow: ListRow?
 
-    /// The position of the item it shows.
-    private(set) var position = 0
+    /// The position of the item it shows now (items prepended above it
+    /// move it down without binding it again).
+    var position: Int { listRow?.position ?? 0 }
 
     /// `priority`: its pictures' download priority (`FeedList.picturePriority`).
     /// `showsReadState`: the view's items are stored ones, marked read or
@@ -45,7 +46,6 @@ package final class FeedCell {
     func bind(_ entry: FeedListEntry, to listRow: ListRow, now: Date, revealed: Bool, priority: Int,
               showsReadState: Bool = false) {
         self.listRow = listRow
-        position = listRow.position
         switch entry {
         case .item(let item):
             self.item = item

@@ -44,6 +44,9 @@ package final class FeedList {
     /// Tab (forward) or Shift+Tab on a row: focus leaves the list. Without
     /// this, GTK 4.8 moves Tab from row to row through the whole feed.
     var onTabOut: ((_ forward: Bool) -> Void)?
+    /// Home on an item row: the window goes to the newest item (loading
+    /// it first when the list does not start at the top).
+    var onHome: (() -> Void)?
     /// M or S on an item row: its position.
     var onToggleRead: ((Int) -> Void)?
     var onToggleStar: ((Int) -> Void)?
@@ -177,11 +180,43 @@ package final class FeedList {
 
     /// The first item whose cell is in view, if any.
     private var firstVisiblePosition: Int? {
-        factory.boundPositions.filter { position in
-            guard let widget = factory.rowWidget(at: position), let y = widget.top(in: scroller) else { return false }
-            return y + Double(widget.allocatedHeight) > 0 && y < Double(scroller.allocatedHeight)
-        }.min()
+        visibleRows.map(\.position).min()
     }
+
+    /// The item rows in view now, with where their tops are (pixels from
+    /// the top of the view; negative: partly scrolled out above).
+    var visibleRows: [(position: Int, top: Double)] {
+        factory.laidOutRows.compactMap { position, row in
+            guard position < itemCount, let top = row.top(in: scroller),
+                  top + Double(row.allocatedHeight) > 0, top < Double(scroller.allocatedHeight) else { return nil }
+            return (position, top)
+        }
+    }
+
+    /// The item at the top of the view and how many pixels of it are
+    /// scrolled out above (a reading position).
+    var topOfView: (item: FeedItem, offset: Double)? {
+        guard let top = visibleRows.min(by: { $0.position < $1.position }), let item = item(at: top.position) else {
+            return nil
+        }
+        return (item, max(0, -top.top))
+    }
+
+    /// Where the next first page (`.replaced`) puts the reader: `offset`
+    /// pixels into its first item, with keyboard focus on the item
+    /// `focusedItem` (else the first), instead of at the top. For a view
+    /// restored where the reader was; used once.
+    func restoreOnNextPage(offset: Double, focusedItem: String?) {
+        pendingRestore = (offset, focusedItem)
+    }
+
+    /// Forgets a place waiting for the next first page (a refresh goes
+    /// to the top).
+    func cancelRestore() {
+        pendingRestore = nil
+    }
+
+    private var pendingRestore: (offset: Double, focusedItem: String?)?
 
     /// The list's own keys, on top of GTK's (arrows, Page Up/Down, Home/End).
     private func handleKey(_ press: KeyPress) -> Bool {
@@ -199,6 +234,10 @@ package final class FeedList {
         case (.enter, .control):
             guard let item = focusedItem else { return false }
             onOpenInBrowser?(item)
+            return true
+        case (.home, []):
+            guard let onHome else { return false }
+            onHome()
             return true
         case (_, []) where press.key.character == "m" || press.key.character == "s":
             guard let (cell, position) = factory.focusedCell, cell.item != nil,
@@ -273,6 +312,21 @@ package final class FeedList {
             guard let marked = change.applied(to: item) else { continue }
             store.setValueQuietly(.item(marked), at: position)
             factory.cell(at: position)?.showMarks(of: marked, showsReadState: showsReadState)
+            changed.append(position)
+        }
+        return changed
+    }
+
+    /// Marks read (or unread) every loaded item `matches` picks, in place
+    /// as `apply` does. Returns the positions changed.
+    @discardableResult
+    func setRead(_ read: Bool, where matches: (FeedItem) -> Bool) -> [Int] {
+        var changed: [Int] = []
+        for position in 0..<itemCount {
+            guard case .item(var item) = store[position], item.isRead != read, matches(item) else { continue }
+            item.isRead = read
+            store.setValueQuietly(.item(item), at: position)
+            factory.cell(at: position)?.showMarks(of: item, showsReadState: showsReadState)
             changed.append(position)
         }
         return changed
@@ -371,6 +425,10 @@ package final class FeedList {
     /// first new item, or else to the last item, never out of the list.
     /// After a replace (a refresh) it goes to the first row.
     func show(_ result: PageResult?, phase: PagingPhase, retryIn: Int? = nil, stalled: Bool = false) {
+        if case .prepended(let items) = result {
+            prepend(items)
+            return show(nil, phase: phase, retryIn: retryIn, stalled: stalled)
+        }
         // Paging waits for the reader again: say where they are, once laid out.
         defer { if phase == .idle { reportPositionAfterLayout() } }
         var entries: [FeedListEntry] = []
@@ -390,7 +448,8 @@ package final class FeedList {
             (position, removing) = (0, store.count)
             itemCount = items.count
             scrolledPast.reset()
-        case nil:
+            placeGeneration += 1
+        case .prepended, nil:
             break
         }
         let newFooter = FooterState(phase, hasItems: itemCount > 0, retryIn: retryIn, stalled: stalled)
@@ -411,10 +470,58 @@ package final class FeedList {
         store.splice(at: position, removing: removing,
                      inserting: entries + (newFooter.map { [.footer($0)] } ?? []))
         footer = newFooter
-        if case .replaced = result {
+        if case .replaced = result, let restore = pendingRestore {
+            pendingRestore = nil
+            restorePlace(offset: restore.offset, focusedItem: restore.focusedItem)
+        } else if case .replaced = result {
             scrollToTop(focusFirstRow: true)
         } else if footerHadFocus && itemCount > itemsBefore {
             focusRow(at: itemsBefore)
+        }
+    }
+
+    /// Puts `items` above the first item. What the reader sees does not
+    /// move: GTK's list keeps its place on the item at the top of the
+    /// view, which stays where it was, and so does keyboard focus.
+    private func prepend(_ items: [FeedItem]) {
+        guard !items.isEmpty else { return }
+        store.splice(at: 0, removing: 0, inserting: items.map(FeedListEntry.item))
+        itemCount += items.count
+        scrolledPast.shift(by: items.count)
+        reportPositionAfterLayout()
+    }
+
+    /// Focus on the row of `focusedItem` (else the first), then the first
+    /// item `offset` pixels scrolled out above the view, once laid out.
+    private func restorePlace(offset: Double, focusedItem: String?) {
+        guard let top = item(at: 0)?.id else { return }
+        placeGeneration += 1
+        let generation = placeGeneration
+        view.afterNextFrame { [weak self] in
+            guard let self, placeGeneration == generation else { return }
+            let focused = focusedItem.flatMap(position(ofItemWithID:)) ?? 0
+            factory.focusRow(at: focused)
+            // Focus may have scrolled its row into view: the place wins.
+            adjustment.value = offset
+            place(top, scrolledOutBy: offset, tries: 4, generation: generation)
+        }
+    }
+
+    /// Bumped when the list is replaced or emptied: a place being
+    /// restored in the old one is dropped.
+    private var placeGeneration = 0
+
+    /// Once laid out, moves the list so that the item `id` is `offset`
+    /// pixels above the view, as measured from its row (the list's own
+    /// padding and GTK's estimates of rows not measured yet aside), for a
+    /// few frames while rows settle.
+    private func place(_ id: String, scrolledOutBy offset: Double, tries: Int, generation: Int) {
+        view.afterNextFrame { [weak self] in
+            guard let self, placeGeneration == generation, tries > 0, let position = position(ofItemWithID: id),
+                  let row = factory.rowWidget(at: position), let top = row.top(in: scroller) else { return }
+            let error = top + offset
+            if abs(error) >= 0.5 { adjustment.value += error }
+            place(id, scrolledOutBy: offset, tries: tries - 1, generation: generation)
         }
     }
 
@@ -426,6 +533,8 @@ package final class FeedList {
         view.dropFocus()
         adjustment.value = 0
         store.removeAll()
+        pendingRestore = nil
+        placeGeneration += 1
         revealed.removeAll()
         scrolledPast.reset()
         itemCount = 0

@@ -5,9 +5,10 @@
 /// once laid out (`FeedList.reportPositionAfterLayout`), it answers which
 /// were passed, each once.
 ///
-/// Items are their positions in the list, which never change while the
-/// list is shown (pages are appended, marks change rows in place); a
-/// list emptied or replaced starts again (`reset`).
+/// Items are their positions in the list, which change only when items
+/// go above them (`shift`: newer items prepended); pages are appended and
+/// marks change rows in place; a list emptied or replaced starts again
+/// (`reset`).
 struct ScrolledPast {
     /// One row as laid out: its item's position and where its top and
     /// bottom are, in pixels from the top of the window's view of the list.
@@ -45,6 +46,11 @@ struct ScrolledPast {
         }.sorted()
         seenWhole.subtract(passed)
         return passed
+    }
+
+    /// `count` items went above every one: each seen moved down as many.
+    mutating func shift(by count: Int) {
+        seenWhole = Set(seenWhole.map { $0 + count })
     }
 
     /// The list was emptied or replaced: nothing has been seen.

@@ -178,6 +178,16 @@ package final class ReaderView {
         fillPages()
     }
 
+    /// `count` items went above every loaded one (newer items): the slot
+    /// moves down with the item it stands on, which stays shown.
+    func itemsInsertedAbove(_ count: Int) {
+        switch slot {
+        case .item(let index): slot = .item(index + count)
+        case .more(let after): slot = .more(after: after + count)
+        }
+        fillPages()
+    }
+
     /// The items' marks changed (read, starred): the pages and the Star
     /// button show them, nothing else moves.
     func marksChanged() {

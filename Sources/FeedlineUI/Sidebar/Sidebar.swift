@@ -8,8 +8,8 @@ import GtkKit
 ///
 /// A click, or Enter, on a row opens its view (`onOpen`); the row of the
 /// view the window shows is marked (`markOpen`). A right click, the Menu
-/// key or Shift+F10 asks for a subscription's menu (`onContextMenu`), F2
-/// to rename it (`onRename`). Tab and Shift+Tab leave the list
+/// key or Shift+F10 asks for a row's menu (`onContextMenu`), F2 to rename
+/// a subscription (`onRename`). Tab and Shift+Tab leave the list
 /// (`onTabOut`) instead of walking its rows.
 ///
 /// It decides nothing: it shows the entries it is given and reports what
@@ -30,9 +30,8 @@ final class Sidebar {
 
     /// A row was activated (click or Enter): open its view.
     var onOpen: ((TimelineScope) -> Void)?
-    /// A subscription's menu, pointing at (x, y) in `anchor` (its middle
-    /// when nil).
-    var onContextMenu: ((Subscription, _ anchor: Widget, _ x: Double?, _ y: Double?) -> Void)?
+    /// A row's menu, pointing at (x, y) in `anchor` (its middle when nil).
+    var onContextMenu: ((SidebarEntry, _ anchor: Widget, _ x: Double?, _ y: Double?) -> Void)?
     /// F2 on a subscription's row.
     var onRename: ((Subscription) -> Void)?
     /// Tab (forward) or Shift+Tab in the list: focus leaves it.
@@ -48,8 +47,8 @@ final class Sidebar {
             makeCell: { _ in
                 let cell = SidebarRow()
                 cell.root.onContextClick { [weak cell, weak shared] x, y in
-                    guard let cell, let subscription = cell.entry?.subscription else { return }
-                    shared?.onContextClick?(subscription, cell.root, x, y)
+                    guard let cell, let entry = cell.entry else { return }
+                    shared?.onContextClick?(entry, cell.root, x, y)
                 }
                 return cell
             },
@@ -85,8 +84,8 @@ final class Sidebar {
             onOpen?(entries[position].scope)
         }
         list.onKeyPress(capture: true) { [weak self] press in self?.handleKey(press) ?? false }
-        shared.onContextClick = { [weak self] subscription, anchor, x, y in
-            self?.onContextMenu?(subscription, anchor, x, y)
+        shared.onContextClick = { [weak self] entry, anchor, x, y in
+            self?.onContextMenu?(entry, anchor, x, y)
         }
     }
 
@@ -173,8 +172,8 @@ final class Sidebar {
             onTabOut?(false)
             return onTabOut != nil
         case (.menu, []), (.f10, .shift):
-            guard let (cell, _) = factory.focusedCell, let subscription = cell.entry?.subscription else { return false }
-            onContextMenu?(subscription, cell.root, nil, nil)
+            guard let (cell, _) = factory.focusedCell, let entry = cell.entry else { return false }
+            onContextMenu?(entry, cell.root, nil, nil)
             return true
         case (.f2, []):
             guard let subscription = focusedEntry?.subscription else { return false }
@@ -193,7 +192,7 @@ private final class Shared {
     let images: ImageLoader
     let failedIcons = FailedIcons()
     var openScope: TimelineScope?
-    var onContextClick: ((Subscription, Widget, Double, Double) -> Void)?
+    var onContextClick: ((SidebarEntry, Widget, Double, Double) -> Void)?
 
     init(images: ImageLoader) {
         self.images = images

@@ -83,6 +83,9 @@ enum PagingText {
             return (items.isEmpty ? L("This feed has no items")
                         // Translators: announced when the first page arrived: "Loaded 20 items".
                         : Localization.format(L("Loaded %s"), count(items.count)), false)
+        case .prepended:
+            // Newer items above the reader: the new-items banner says so.
+            return nil
         case nil:
             guard case .failed(let error, let request) = snapshot.phase else { return nil }
             let title = failureTitle(request, itemCount: shownBefore)

@@ -38,6 +38,9 @@ final class FeedHeader {
 
         let menu = Menu()
         if hasSidebar {
+            let marks = Menu()
+            marks.append(L("_Mark All as Read"), action: "win.mark-all-read")
+            menu.appendSection(marks)
             let lists = Menu()
             lists.append(L("_Import Subscriptions…"), action: "win.import-subscriptions")
             lists.append(L("_Export Subscriptions…"), action: "win.export-subscriptions")

@@ -29,6 +29,8 @@ public final class FeedWindow {
     let paned: Paned?
     package let feedList: FeedList
     let content = Stack()
+    /// The content with the in-window notification over it.
+    let contentPage: Overlay
     let loadingPage = StatusPage(iconName: nil, title: L("Loading…"))
     let errorPage = StatusPage(iconName: "dialog-error-symbolic", title: L("Couldn't Load the Feed"),
                                buttonLabel: L("Retry"))
@@ -83,6 +85,23 @@ public final class FeedWindow {
     /// tick or a late publish, not news to announce.
     var shownPhase: PagingPhase?
 
+    /// "12 new items" over the list (NewItems.swift).
+    let newItemsBanner = NewItemsBanner()
+    /// The newest stored row when the reader last went to the view's top:
+    /// items above it arrived since (nil: a window on one source).
+    var arrivalMark: Int64?
+    /// New items loaded above the reader and not yet in view.
+    var unseenNewItems: Set<String> = []
+    /// New items above the first loaded one, as the store last counted.
+    var newItemsNotLoaded = 0
+    /// The count screen readers last heard, and the telling waiting for quiet.
+    var newItemsTold = 0
+    var newItemsTelling: ScheduledCall?
+    /// Mark All as Read's notification with Undo (MarkAllRead.swift).
+    let undoNotification = UndoNotification()
+    /// The reading position waiting to be kept (ReadingPlace.swift).
+    var positionKeeping: ScheduledCall?
+
     /// The last messages sent to screen readers, oldest first (for tests).
     /// Bounded: past `announcementsKept` the oldest go, so a long reading
     /// session holds a few dozen strings, not one per item ever read.
@@ -116,6 +135,7 @@ public final class FeedWindow {
         announcer = Announcer(window: window)
         openLink = { [window] uri in window.showURI(uri) }
         feedList = FeedList(layout: .list)
+        contentPage = Overlay(child: content)
         setUp()
     }
 
@@ -133,7 +153,8 @@ public final class FeedWindow {
         announcer = Announcer(window: window)
         openLink = { [window] uri in window.showURI(uri) }
         feedList = FeedList(layout: .list)
-        let main = Box(.vertical, children: [content, Separator(), statusBar.root])
+        contentPage = Overlay(child: content)
+        let main = Box(.vertical, children: [contentPage, Separator(), statusBar.root])
         main.horizontalExpand = true
         paned = Paned(start: sidebar.root, end: main)
         setUp()
@@ -162,14 +183,18 @@ public final class FeedWindow {
         errorPage.button?.tooltip = L("Try loading the feed again (Alt+R)")
         content.add(errorPage.root, name: "error")
         content.add(emptyPage.root, name: "empty")
-        content.add(feedList.scroller, name: "list")
+        // The banner floats over the list: showing it moves no row.
+        let listPage = Overlay(child: feedList.scroller)
+        listPage.addOverlay(newItemsBanner.button, measured: false)
+        content.add(listPage, name: "list")
         content.add(reader.root, name: "reader")
         content.verticalExpand = true
+        contentPage.addOverlay(undoNotification.root, measured: false)
         if let paned {
             paned.position = 260
             window.setChild(paned)
         } else {
-            window.setChild(Box(.vertical, children: [content, Separator(), statusBar.root]))
+            window.setChild(Box(.vertical, children: [contentPage, Separator(), statusBar.root]))
         }
     }
 
@@ -186,6 +211,7 @@ public final class FeedWindow {
         if subscriptions != nil {
             addSubscriptionActions()
             addMarkActions()
+            addMarkAllReadActions()
         }
     }
 
@@ -196,12 +222,19 @@ public final class FeedWindow {
             guard let self else { return }
             session.listShows(metrics, atBottomEdge: atBottomEdge, at: time)
             if pendingNotice != nil { tellNoticeIfSettled(session.snapshot) }
+            newItemsSeen()
+            positionMoved()
+        }
+        newItemsBanner.onActivate = { [weak self] in self?.goToNewest() }
+        if subscriptions != nil {
+            feedList.onHome = { [weak self] in self?.goToNewest() }
         }
         feedList.onTabOut = { [weak self] forward in self?.moveFocusOutOfList(forward: forward) }
         connectReader()
         announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
+            keepPosition()
             session.close()
             if let observation { subscriptions?.stopObserving(observation) }
             return false
@@ -265,6 +298,7 @@ public final class FeedWindow {
             }
         }
         feedList.show(snapshot.change, phase: snapshot.phase, retryIn: snapshot.retryIn, stalled: snapshot.stalled)
+        if case .prepended(let items) = snapshot.change { newerItemsShown(items) }
         showPage(for: snapshot)
         showBusy(snapshot)
         retryAction?.isEnabled = snapshot.failure != nil

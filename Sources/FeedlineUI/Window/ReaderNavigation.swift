@@ -79,6 +79,8 @@ extension FeedWindow: ReaderFeed {
                 return
             }
             reader.feedChanged(itemNowAt: index)
+        } else if case .prepended(let items) = snapshot.change {
+            reader.itemsInsertedAbove(items.count)
         } else {
             reader.feedChanged()
         }

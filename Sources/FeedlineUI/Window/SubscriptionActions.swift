@@ -57,8 +57,8 @@ extension FeedWindow {
             guard let self else { return }
             if scope != self.scope { open(scope) } else { focusContent() }
         }
-        sidebar.onContextMenu = { [weak self] subscription, anchor, x, y in
-            self?.showMenu(for: subscription, at: anchor, x: x, y: y)
+        sidebar.onContextMenu = { [weak self] entry, anchor, x, y in
+            self?.showMenu(for: entry, at: anchor, x: x, y: y)
         }
         sidebar.onRename = { [weak self] subscription in self?.showRenameDialog(for: subscription) }
         sidebar.onTabOut = { [weak self] forward in
@@ -70,12 +70,14 @@ extension FeedWindow {
             switch change {
             case .list: subscriptionsChanged()
             case .marked(let change, let origin): marksChanged(change, origin: origin)
+            case .markedAll(let marked, let read): allMarked(marked, read: read)
             case .updating: showBusy(session.snapshot)
             case .stored:
                 // A view with nothing to show may have something now.
                 if feedList.itemCount == 0, scope != nil, session.state.inFlight == nil {
                     session.refresh()
                 } else {
+                    itemsStored()
                     tellNoticeIfSettled(session.snapshot)
                 }
             case .problem(let problem):
@@ -158,6 +160,8 @@ extension FeedWindow {
         Task { [weak self] in
             let report = await subscriptions.updateAll()
             guard let self else { return }
+            forgetNewItems()
+            feedList.cancelRestore()
             session.refresh()
             guard let failed = report?.failures.count, failed > 0 else { return }
             // Translators: after Refresh; the sidebar shows which feeds and why.
@@ -177,11 +181,13 @@ extension FeedWindow {
             return
         }
         content.visibleChildName = "list"
+        keepPosition()
         session.close()
-        session = FeedSession(source: subscriptions.source(for: scope))
-        self.scope = scope
-        connectSession()
         feedList.removeAll()
+        session = restoringSession(for: scope, source: subscriptions.source(for: scope))
+        self.scope = scope
+        forgetNewItems()
+        connectSession()
         show(layout: subscriptions.layout(of: scope))
         setTitle(subscriptions.title(of: scope))
         shownPhase = nil
@@ -211,6 +217,11 @@ extension FeedWindow {
                   let self, openingFeed == call else { return }
             open(.subscription(subscribed.id))
         }
+    }
+
+    /// Where `scope`'s row is in the sidebar (the benchmark activates it).
+    package func sidebarRow(of scope: TimelineScope) -> Int? {
+        sidebar?.position(of: scope)
     }
 
     // MARK: Focus
@@ -314,11 +325,15 @@ extension FeedWindow {
         }
     }
 
-    /// A subscription's menu: Rename, Remove.
-    func showMenu(for subscription: Subscription, at anchor: Widget, x: Double?, y: Double?) {
+    /// A sidebar row's menu: Mark All as Read, and for a subscription
+    /// Rename and Remove.
+    func showMenu(for entry: SidebarEntry, at anchor: Widget, x: Double?, y: Double?) {
         let menu = Menu()
-        menu.append(L("_Rename…"), action: "win.rename-feed", target: String(subscription.id))
-        menu.append(L("_Remove"), action: "win.remove-feed", target: String(subscription.id))
+        menu.append(L("_Mark All as Read"), action: "win.mark-all-read-in", target: entry.scope.settingValue)
+        if let subscription = entry.subscription {
+            menu.append(L("_Rename…"), action: "win.rename-feed", target: String(subscription.id))
+            menu.append(L("_Remove"), action: "win.remove-feed", target: String(subscription.id))
+        }
         ContextMenu.popUp(menu, at: anchor, x: x, y: y)
     }
 }

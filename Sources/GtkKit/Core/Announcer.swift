@@ -57,8 +57,18 @@ public final class Announcer {
         }
     }
 
+    /// Whether a message is waiting to go, or one went within `time`:
+    /// news that can wait (a count) waits for the reader to have heard
+    /// what was said, since a newer message cuts an older one off.
+    public func hasSpoken(within time: Duration) -> Bool {
+        pending != nil || lastSent.map { $0.duration(to: .now) < time } ?? false
+    }
+
+    private var lastSent: ContinuousClock.Instant?
+
     private func send(_ message: String, _ politeness: Politeness) {
         pending = nil
+        lastSent = .now
         switch method {
         case .announcement:
             let priority: Int32 = politeness == .assertive ? 2 : 1

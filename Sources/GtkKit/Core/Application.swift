@@ -71,4 +71,15 @@ public final class Application: Object {
     public func quit() {
         g_application_quit(pointer())
     }
+
+    /// Keeps the application running without a window (until as many
+    /// `release` calls): for work that must finish after the last window
+    /// closed, or for running in the background.
+    public func hold() {
+        g_application_hold(pointer())
+    }
+
+    public func release() {
+        g_application_release(pointer())
+    }
 }

@@ -40,6 +40,13 @@ public final class Button: Widget, Actionable {
         }
     }
 
+    /// Shows `label` and names the button `spoken` for screen readers
+    /// (a label with a sign that reads badly: "↑ 3 new items").
+    public func setLabel(_ label: String, spokenAs spoken: String) {
+        self.label = label
+        setSoleAccessibleLabel(spoken)
+    }
+
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("clicked", perform: handler)
