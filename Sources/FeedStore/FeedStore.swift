@@ -83,6 +83,13 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// Whether new items of `id` bring a desktop notification.
+    public func setNotifies(_ notifies: Bool, of id: Subscription.ID) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE subscription SET notifies = ? WHERE id = ?", arguments: [notifies, id])
+        }
+    }
+
     public func setLayout(_ layout: FeedLayout, of id: Subscription.ID) async throws {
         try await pool.write { db in
             try db.execute(sql: "UPDATE subscription SET layout = ? WHERE id = ?", arguments: [layout.rawValue, id])

@@ -18,6 +18,9 @@ import GRDB
 /// (triggers on `item`), so the sidebar's counts are one read of the
 /// subscriptions, not a count of every item before the first row.
 ///
+/// Version 4 marks the subscriptions whose new items the reader wants a
+/// desktop notification about (`notifies`).
+///
 /// Version 3 keeps each subscription's `unreadCount` the same way (items
 /// added unread, removed, marked, moved), and gives the Unread and Starred
 /// timelines partial indexes of their own on `(published, id)`: their
@@ -123,6 +126,11 @@ enum StoreSchema {
                     UPDATE subscription SET unreadCount = unreadCount + 1 WHERE id = NEW.subscriptionID AND NEW.isRead = 0;
                 END;
                 """)
+        }
+        migrator.registerMigration("v4 notifications") { db in
+            try db.alter(table: "subscription") { t in
+                t.add(column: "notifies", .boolean).notNull().defaults(to: false)
+            }
         }
         return migrator
     }

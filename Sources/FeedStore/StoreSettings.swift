@@ -31,6 +31,9 @@ public struct ViewSettings: Equatable, Sendable {
     public var lastOpened: TimelineScope?
     public var allItemsLayout: FeedLayout = .list
     public var loadsRemoteImages = true
+    /// Whether Feedline goes on updating after its last window closes
+    /// ("Run in Background"; off at first).
+    public var runsInBackground = false
     /// Where the reader was in each view that remembers it (views of
     /// subscriptions since removed left out).
     public var positions: [TimelineScope: ReadingPosition] = [:]
@@ -80,7 +83,7 @@ extension TimelineScope {
 extension FeedStore {
     private enum Key: String {
         case retentionDays, retentionKeepPerFeed, updateMinutes, marksReadOnScroll, feedsJSONMigrated
-        case lastOpened, allItemsLayout, loadsRemoteImages
+        case lastOpened, allItemsLayout, loadsRemoteImages, runsInBackground
     }
 
     public func settings() async throws -> StoreSettings {
@@ -122,6 +125,7 @@ extension FeedStore {
             }
             settings.allItemsLayout = values[.allItemsLayout].flatMap(FeedLayout.init(rawValue:)) ?? .list
             settings.loadsRemoteImages = values[.loadsRemoteImages] != "0"
+            settings.runsInBackground = values[.runsInBackground] == "1"
             for (scope, position) in try ReadingPosition.all(db) where try Self.exists(scope, in: db) {
                 settings.positions[scope] = position
             }
@@ -148,6 +152,12 @@ extension FeedStore {
     /// Pictures in Articles").
     public func setLoadsRemoteImages(_ loads: Bool) async throws {
         try await pool.write { db in try Self.set(.loadsRemoteImages, loads ? "1" : "0", in: db) }
+    }
+
+    /// Whether Feedline goes on updating in the background ("Run in
+    /// Background").
+    public func setRunsInBackground(_ runs: Bool) async throws {
+        try await pool.write { db in try Self.set(.runsInBackground, runs ? "1" : "0", in: db) }
     }
 
     /// Whether feeds.json of an earlier version has been taken in (once).

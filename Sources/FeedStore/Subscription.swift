@@ -26,10 +26,13 @@ public struct Subscription: Equatable, Sendable, Identifiable {
     public var failure: FeedError?
     /// Validators of the last answer, for a conditional request.
     public var validators: HTTPValidators
+    /// Whether new items of it bring a desktop notification while no
+    /// window is in front (the reader chose it; off at first).
+    public var notifiesNewItems: Bool
 
     public init(id: ID, spec: FeedSpec, title: String, folder: [String] = [], siteURL: URL? = nil, iconURL: URL? = nil,
                 position: Int = 0, layout: FeedLayout = .list, lastUpdated: Date? = nil, failure: FeedError? = nil,
-                validators: HTTPValidators = HTTPValidators()) {
+                validators: HTTPValidators = HTTPValidators(), notifiesNewItems: Bool = false) {
         self.id = id
         self.spec = spec
         self.title = title
@@ -41,6 +44,7 @@ public struct Subscription: Equatable, Sendable, Identifiable {
         self.lastUpdated = lastUpdated
         self.failure = failure
         self.validators = validators
+        self.notifiesNewItems = notifiesNewItems
     }
 
     /// Where the sidebar looks for the feed's icon: its own, else the
@@ -111,7 +115,7 @@ enum StoredSpec {
 extension Subscription {
     static let columns = """
         id, spec, title, folder, siteURL, iconURL, position, layout, etag, lastModified, lastUpdated,
-        failureKind, failureReason, failureStatus, failureMessage
+        failureKind, failureReason, failureStatus, failureMessage, notifies
         """
 
     /// A row of `columns`; nil for a spec this version can't read.
@@ -126,6 +130,7 @@ extension Subscription {
         position = row["position"]
         layout = FeedLayout(rawValue: row["layout"]) ?? .list
         validators = HTTPValidators(etag: row["etag"], lastModified: row["lastModified"])
+        notifiesNewItems = row["notifies"]
         lastUpdated = (row["lastUpdated"] as Double?).map(Date.init(timeIntervalSince1970:))
         failure = (row["failureKind"] as String?).map { kind in
             FeedError(row["failureReason"] ?? "", kind: FeedError.Kind(rawValue: kind) ?? .other,

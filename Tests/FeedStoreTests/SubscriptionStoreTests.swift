@@ -15,6 +15,28 @@ final class SubscriptionStoreTests: XCTestCase {
         XCTAssertEqual(subscriptions.map(\.position), [0, 1])
     }
 
+    func testWhetherAFeedNotifiesIsKeptAcrossAReopenOffAtFirst() async throws {
+        let folder = StoreFolder()
+        let store = try folder.open()
+        let a = try await store.subscribe("a")
+        _ = try await store.subscribe("b")
+        let first = try await store.subscriptions().map(\.notifiesNewItems)
+        XCTAssertEqual(first, [false, false], "off at first")
+        try await store.setNotifies(true, of: a)
+        let reopened = try await folder.open().subscriptions().map(\.notifiesNewItems)
+        XCTAssertEqual(reopened, [true, false])
+    }
+
+    func testRunInBackgroundIsKeptOffAtFirst() async throws {
+        let folder = StoreFolder()
+        let store = try folder.open()
+        let first = try await store.viewSettings().runsInBackground
+        XCTAssertFalse(first)
+        try await store.setRunsInBackground(true)
+        let reopened = try await folder.open().viewSettings().runsInBackground
+        XCTAssertTrue(reopened)
+    }
+
     func testTheSameFeedTwiceIsOneSubscriptionAndTheFirstNameWins() async throws {
         let store = try StoreFolder().open()
         let spec = FeedSpec.document(URL(string: "https://example.org/feed.xml")!)

@@ -249,8 +249,8 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the news row has focus") { sidebar.focusedEntry?.scope == window.scope }
             XDoTool.press(["Menu"], inWindowTitled: "Loopback News")
             waitUntil("its menu opens") { ContextMenu.isOpen }
-            XCTAssertEqual(ContextMenu.lastMenu?.items.map(\.label), ["_Mark All as Read", "_Rename…", "_Remove"])
-            XDoTool.press(["Down", "Return"], inWindowTitled: "Loopback News")
+            XCTAssertEqual(ContextMenu.lastMenu?.items.map(\.label), ["_Mark All as Read", "_Notify About New Items", "_Rename…", "_Remove"])
+            XDoTool.press(["Down", "Down", "Return"], inWindowTitled: "Loopback News")
             waitUntil("Rename is up") { window.renameDialog?.window.isMapped == true }
             let dialog = try XCTUnwrap(window.renameDialog)
             XCTAssertEqual(dialog.name.text, "Loopback News")

@@ -31,18 +31,14 @@ final class NewItemsTests: StoreTestCase, @unchecked Sendable {
         server = try LoopbackServer { request in
             guard request.path == "/news.json" else { return .text("not here", status: 404) }
             let fresh = newCount.now
-            var items: [[String: Any]] = []
-            for index in (0..<fresh).reversed() {
-                let date = String(format: "2026-11-26T%02d:00:00Z", 10 + index)
-                items.append(["id": "new-\(index)", "title": "New \(index)", "date_published": date])
+            let newItems = (0..<fresh).reversed().map { index in
+                (id: "new-\(index)", title: "New \(index)", date: String(format: "2026-11-26T%02d:00:00Z", 10 + index))
             }
-            for index in 0..<40 {
-                let date = String(format: "2026-11-25T%02d:%02d:00Z", 23 - index / 2, 30 - (index % 2) * 30)
-                items.append(["id": "news-\(index)", "title": "News \(index)", "date_published": date])
+            let news = (0..<40).map { index in
+                (id: "news-\(index)", title: "News \(index)",
+                 date: String(format: "2026-11-25T%02d:%02d:00Z", 23 - index / 2, 30 - (index % 2) * 30))
             }
-            let feed: [String: Any] = ["version": "https://jsonfeed.org/version/1.1", "title": "News", "items": items]
-            let body = (try? JSONSerialization.data(withJSONObject: feed)) ?? Data()
-            return .init(headers: ["Content-Type": "application/feed+json"], body: body)
+            return .jsonFeed("News", items: newItems + news)
         }
     }
 

@@ -162,6 +162,20 @@ final class PseudoLocaleTests: GtkTestCase, @unchecked Sendable {
             XDoTool.press(["Escape"], inWindowTitled: window.window.title ?? "")
             waitUntil("closed") { !ContextMenu.isOpen }
 
+            XCTAssertTrue(window.window.activateAction("win.mark-all-read"))
+            waitUntil("Mark All as Read offers Undo") { window.undoNotification.isShown }
+            expectMarked(window.window, "the notification with Undo")
+            window.undoNotification.runUndo()
+            waitUntil("undone") { !window.feedList.items.contains(where: \.isRead) }
+
+            // An update stored an item above the reader's.
+            try wait {
+                _ = try await store.store([FeedItem(id: "late", title: "⟦Late⟧", date: Date().addingTimeInterval(60))], in: ids[0])
+            }
+            window.itemsStored()
+            waitUntil("the new-items banner shows") { window.newItemsBanner.button.isVisible }
+            expectMarked(window.window, "the new-items banner")
+
             window.showRenameDialog(for: try XCTUnwrap(cell.entry?.subscription))
             let rename = try XCTUnwrap(window.renameDialog)
             waitUntil("the Rename dialog is up") { rename.window.isMapped }

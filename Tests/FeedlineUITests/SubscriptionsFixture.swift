@@ -175,6 +175,17 @@ extension GtkTestCase {
     }
 }
 
+extension LoopbackServer.Response {
+    /// A JSON Feed titled `title` of `items` (id, title, RFC 3339 date), in
+    /// the order given.
+    static func jsonFeed(_ title: String, items: [(id: String, title: String, date: String)]) -> Self {
+        let entries = items.map { ["id": $0.id, "title": $0.title, "date_published": $0.date] }
+        let feed: [String: Any] = ["version": "https://jsonfeed.org/version/1.1", "title": title, "items": entries]
+        let body = (try? JSONSerialization.data(withJSONObject: feed)) ?? Data()
+        return .init(headers: ["Content-Type": "application/feed+json"], body: body)
+    }
+}
+
 extension LoopbackServer {
     /// The paths asked for, but the favicons the sidebar asks for.
     var feedPaths: [String] {

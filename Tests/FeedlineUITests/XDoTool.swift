@@ -27,7 +27,9 @@ enum XDoTool {
              "mousemove", "--window", "%1", String(x), String(y), "sleep", "0.2"] + actions, file: file, line: line)
     }
 
-    private static func focus(_ title: String, file: StaticString, line: UInt) {
+    /// Gives X input focus to the window titled exactly `title`: GTK
+    /// makes it the active window.
+    static func focus(_ title: String, file: StaticString = #filePath, line: UInt = #line) {
         let pattern = "^" + NSRegularExpression.escapedPattern(for: title) + "$"
         run(["search", "--sync", "--limit", "1", "--name", pattern, "windowfocus", "--sync"], file: file, line: line)
     }

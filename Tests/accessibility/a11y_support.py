@@ -533,9 +533,10 @@ class App:
     XDG_CONFIG_HOME in a folder made for it, removed on exit), never the
     user's nor another run's. PREPARE: headless commands (argument lists,
     like ["--import", "list.opml"]) run on that store before the window
-    starts; each must exit 0."""
+    starts; each must exit 0. HOME: a folder of the caller's for those
+    (kept on exit), for a run that starts the app again on the same store."""
 
-    def __init__(self, feedline, options, report, env=None, prepare=()):
+    def __init__(self, feedline, options, report, env=None, prepare=(), home=None):
         self.feedline = feedline
         self.command = [feedline, *options]
         self.report = report
@@ -548,7 +549,9 @@ class App:
                 self.env[key] = value
         # Set, not defaulted: the wrapper's own XDG_DATA_HOME would
         # otherwise be every run's.
-        self.home = tempfile.mkdtemp(prefix="feedline-a11y-")
+        self.keeps_home = home is not None
+        self.home = home or tempfile.mkdtemp(prefix="feedline-a11y-")
+        self.quit_by_hand = False
         for key in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
             self.env[key] = os.path.join(self.home, key.lower())
         self.env_note = " ".join(f"{k}={v}" for k, v in (env or {}).items() if v is not None)
@@ -603,9 +606,10 @@ class App:
         if self.events is not None:
             self.events.close()
         if self.process is None:
-            shutil.rmtree(self.home, ignore_errors=True)
+            if not self.keeps_home:
+                shutil.rmtree(self.home, ignore_errors=True)
             return False
-        if self.process.poll() is not None:
+        if self.process.poll() is not None and not self.quit_by_hand:
             self.report.check(False, "the app kept running during the test",
                               f"it exited {self.process.returncode}")
         self.process.kill()
@@ -617,8 +621,21 @@ class App:
             self.report.note("app output:")
             for line in output.splitlines()[-20:]:
                 self.report.note(f"  {line}")
-        shutil.rmtree(self.home, ignore_errors=True)
+        if not self.keeps_home:
+            shutil.rmtree(self.home, ignore_errors=True)
         return False
+
+    def quit(self):
+        """Ctrl+Q, as a person quits; waits (10 s at most) for the process
+        to end and checks that it ended well."""
+        self.quit_by_hand = True
+        press("ctrl+q")
+        try:
+            status = self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            status = None
+        self.report.require(status == 0, f"Ctrl+Q ends the app (exit status {status})",
+                            "it was still running 10 s after Ctrl+Q" if status is None else f"it exited {status}")
 
     def focus_window(self, title):
         window = xdotool("search", "--sync", "--limit", "1", "--name", f"^{re.escape(title)}$",

@@ -33,11 +33,17 @@ Run 5, the sidebar over feeds served from 127.0.0.1 (test_sidebar.py):
   failed (a 500, a web page, a refused connection) is named "<feed>, 0
   items" and described "Couldn't update: <why>"; after the feed gains
   items, Refresh changes its row's name to the new count.
+Run 6, the reader's place (test_place.py): focus moved 15 rows down, Ctrl+Q,
+  Feedline started again on the same store: the same row focused and the
+  same row on top before the feed answers; the update then brings 3 items
+  above: a button "3 new items", heard; Shift+Ctrl+A: "Marked N items as
+  read" heard, the 3 new ones left unread.
 Runs 3, 4 and 5 check no announcement: they run, and must pass, in the
 negative control too.
 
 Every run has a store and settings of its own (XDG_DATA_HOME and
-XDG_CONFIG_HOME made for it, removed afterwards).
+XDG_CONFIG_HOME made for it, removed afterwards; run 6 keeps one across
+its two starts).
 
     test_accessible_names.py FEEDLINE [--latency MS] [--feed APP_FEED]
                              [--expect EXPECTED_FEED]
@@ -79,6 +85,7 @@ from a11y_support import (IDLE_STATUS, LOADING_LABEL, LOADING_STATUS, SAMPLE_FEE
                           wait_for_list_and_idle, walk)
 import test_keyboard  # noqa: E402
 import test_rich_content  # noqa: E402
+import test_place  # noqa: E402
 import test_sidebar  # noqa: E402
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -261,7 +268,8 @@ RUNS = {"sample": "run 1 (sample feed)",
         "failure": "run 2 (short feed, failure and Retry)",
         "reader": "run 3 (rich text in the reader: links, list, script)",
         "mastodon": "run 4 (Mastodon rows: emoji, sensitive media, video, poll)",
-        "sidebar": "run 5 (the sidebar: failed updates, unread counts after Refresh and after M)"}
+        "sidebar": "run 5 (the sidebar: failed updates, unread counts after Refresh and after M)",
+        "place": "run 6 (the place kept across a restart, the new-items banner, Mark All as Read)"}
 
 
 def announce_env(args):
@@ -301,7 +309,8 @@ def main():
                 "failure": lambda: test_keyboard.failure_run(args, report, tmp, announce_env(args)),
                 "reader": lambda: test_rich_content.reader_run(args, report, tmp, announce_env(args)),
                 "mastodon": lambda: test_rich_content.mastodon_run(args, report, tmp, announce_env(args)),
-                "sidebar": lambda: test_sidebar.sidebar_run(args, report, tmp, announce_env(args))}
+                "sidebar": lambda: test_sidebar.sidebar_run(args, report, tmp, announce_env(args)),
+                "place": lambda: test_place.place_run(args, report, tmp, announce_env(args))}
         for key in only:
             name, run = RUNS[key], runs[key]
             run_started = time.monotonic()

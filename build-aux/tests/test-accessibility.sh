@@ -8,7 +8,7 @@
 #   test-accessibility.sh FEEDLINE --expect-announcements-off
 #
 # TEST OPTIONS go to the Python test (--latency MS, --feed PATH, --expect
-# PATH, --only RUNS). The suite starts the app five times: on the sample
+# PATH, --only RUNS). The suite starts the app seven times: on the sample
 # feed (names, status, BUSY, footer, keys, Tab order, item menu, shortcuts
 # window, Add Feed, refresh); on a generated 48-item feed with --fail-every 3
 # (failure, Retry, end); on a JSON Feed item with links, a list and a script
@@ -17,7 +17,9 @@
 # their buttons); and on subscriptions imported from an OPML file whose
 # feeds 127.0.0.1 serves (the sidebar: a failed update's reason in its
 # row's description, a row's unread count after Refresh and after M marks
-# an item read; run 1 checks "unread" in the rows' names). Each run has its own
+# an item read; run 1 checks "unread" in the rows' names); and twice on
+# one store (the place kept across a restart by Ctrl+Q, the new-items
+# banner, Mark All as Read). Each run has its own
 # XDG_DATA_HOME and XDG_CONFIG_HOME (the ones exported below are only the
 # wrapper's).
 #
@@ -27,7 +29,7 @@
 #
 # Needs xvfb, xdotool, at-spi2-core, python3-pyatspi and gir1.2-atspi-2.0
 # (Debian's /usr/bin/python3). FEEDLINE_A11Y_TIMEOUT caps the Python run in
-# seconds (default 120).
+# seconds (default 160).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 self=$(readlink -f "$0")
@@ -153,9 +155,9 @@ fi
 
 status=0
 FEEDLINE_A11Y_PIDFILE=$tmp/app.pid \
-  timeout -k 5 "${FEEDLINE_A11Y_TIMEOUT:-120}" \
+  timeout -k 5 "${FEEDLINE_A11Y_TIMEOUT:-160}" \
   /usr/bin/python3 "$here/Tests/accessibility/test_accessible_names.py" "$bin" --latency 1500 "$@" ||
   status=$?
-[ $status = 124 ] && echo "accessibility: FAIL: the test did not finish within ${FEEDLINE_A11Y_TIMEOUT:-120} s" >&2
+[ $status = 124 ] && echo "accessibility: FAIL: the test did not finish within ${FEEDLINE_A11Y_TIMEOUT:-160} s" >&2
 # Cleanup (the EXIT trap) may still turn a pass into a failure.
 exit $status

@@ -16,6 +16,8 @@ public final class FeedlineApp {
     let subscriptions: Subscriptions
     private(set) var windows: [FeedWindow] = []
     private var colorScheme: ColorScheme?
+    private var background: BackgroundUpdates?
+    private var prepared = false
 
     /// `storeFile`: where the store of subscriptions is
     /// (`$XDG_DATA_HOME/feedline/feedline.sqlite` unless told otherwise),
@@ -36,10 +38,26 @@ public final class FeedlineApp {
             wrapTimeline: { timeline in Self.timeline(timeline, options: options) })
         // With explicit options, a second launch opens what it was asked for
         // instead of raising the running window.
+        subscriptions.watch(NetworkMonitor.system())
         application = Application(id: Self.id, unique: options.isDefault)
         application.addAction("quit") { [weak self] in self?.quit() }
         application.addAction("about") { [weak self] in self?.showAbout() }
         application.onActivate { [weak self] in self?.activate() }
+        background = BackgroundUpdates(application: application, subscriptions: subscriptions,
+                                       windows: { [weak self] in self?.windows ?? [] },
+                                       openFeed: { [weak self] id in self?.openFeed(id) })
+    }
+
+    /// A notification was clicked: the window (a new one if none is open)
+    /// shows that feed.
+    private func openFeed(_ id: Subscription.ID) {
+        if let window = windows.first {
+            window.open(.subscription(id))
+            window.window.present()
+        } else {
+            prepareFirstWindow()
+            makeWindow(opening: .scope(.subscription(id))).present()
+        }
     }
 
     /// Runs until the last window closes. Returns the exit status.
@@ -78,11 +96,18 @@ public final class FeedlineApp {
             window.window.present()
             return
         }
+        prepareFirstWindow()
+        let window = makeWindow(opening: firstFeed.map(FeedWindow.Opening.feed) ?? .lastOpened)
+        window.present()
+    }
+
+    /// Shortcuts, style and the dark style's preference, once.
+    private func prepareFirstWindow() {
+        guard !prepared else { return }
+        prepared = true
         Self.installShortcuts(on: application)
         Style.addApplicationCSS(FeedlineStyle.css)
         colorScheme = ColorScheme.follow()
-        let window = makeWindow(opening: firstFeed.map(FeedWindow.Opening.feed) ?? .lastOpened)
-        window.present()
     }
 
     /// A new window on the subscriptions, not yet shown.
@@ -90,9 +115,11 @@ public final class FeedlineApp {
         let window = FeedWindow(application: application, subscriptions: subscriptions, opening: opening)
         if !options.loadsRemoteImages { window.loadNoRemoteImagesThisRun() }
         windows.append(window)
+        background?.windowOpened()
         window.window.onCloseRequest { [weak self, weak window] in
             guard let self else { return false }
             windows.removeAll { $0 === window }
+            if windows.isEmpty { background?.lastWindowClosing() }
             // The window kept where the reader was: the app stays until
             // the store has it, even if this was its last window.
             application.hold()

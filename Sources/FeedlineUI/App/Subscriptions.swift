@@ -29,12 +29,24 @@ package final class Subscriptions {
         case markedAll(MarkedRead, read: Bool)
         /// An update of the feeds started or ended (`isUpdating`).
         case updating
+        /// The network went or came back (`isOnline`).
+        case network
+        /// An update brought new items to subscriptions whose new items
+        /// the reader wants to hear of (`notifiesNewItems`).
+        case arrived([Arrival])
         /// Items were stored outside any window's paging (an update): a
         /// view with nothing to show may have something now.
         case stored
         /// Something the reader must be told (a store moved aside, a
         /// change that couldn't be saved): a sentence.
         case problem(String)
+    }
+
+    /// New items an update brought to one subscription.
+    struct Arrival: Equatable {
+        let subscription: Subscription.ID
+        let title: String
+        let count: Int
     }
 
     /// How far opening the store got.
@@ -78,9 +90,13 @@ package final class Subscriptions {
     /// Where updates fetch the feeds (nil: no updates, as over a store
     /// given to tests and the benchmark, whose feeds are fetched only as
     /// windows open them).
-    private let sources: FeedSourceFactory?
-    private var updating: Task<UpdateReport?, Never>?
-    private var nextUpdate: ScheduledCall?
+    let sources: FeedSourceFactory?
+    var updating: Task<UpdateReport?, Never>?
+    var nextUpdate: ScheduledCall?
+    /// Whether this computer is on a network (nil: taken to be).
+    var network: NetworkMonitor?
+    /// An update came due while offline: it runs when the network is back.
+    var updateWhenOnline = false
     private var reloading: Task<Void, Never>?
     private var reloadAgain = false
     /// Marks being written, one after the other in the order made.
@@ -203,7 +219,7 @@ package final class Subscriptions {
         state = .ready
         notify(.list)
         // The first screen came from the store; now the feeds update.
-        if sources != nil { Task { await updateAll() } }
+        if sources != nil { updateByItself() }
     }
 
     @concurrent
@@ -280,7 +296,7 @@ package final class Subscriptions {
     /// Reads the subscriptions, their item counts and the unread counts.
     /// Unread counts read while a mark was being written may miss it: then
     /// they are read again (`countUnread`).
-    private func readList(from store: FeedStore) async throws {
+    func readList(from store: FeedStore) async throws {
         while true {
             await waitForWrites()
             let before = writes
@@ -391,73 +407,6 @@ package final class Subscriptions {
             guard let subscription = subscription(id) else { return NoTimeline() }
             return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: Self.title(of: subscription),
                                                      pageSize: pageSize, network: makeSource(subscription.spec)))
-        }
-    }
-
-    // MARK: Updating
-
-    /// Whether Refresh updates the feeds (else it reloads the view).
-    var canUpdate: Bool { sources != nil && store != nil }
-
-    /// Whether an update of the feeds is under way.
-    var isUpdating: Bool { updating != nil }
-
-    /// Updates every subscription (FeedUpdater: six at a time,
-    /// conditional requests, one failing stops none of the others) off the
-    /// main thread, then reads the list again (counts, failures) and tells
-    /// the windows (`.stored`). A call while one runs waits for that one.
-    /// The next update by itself comes `updateMinutes` later. Returns the
-    /// report, nil when there was no update.
-    @discardableResult
-    func updateAll() async -> UpdateReport? {
-        if let updating { return await updating.value }
-        guard let store, let sources else { return nil }
-        nextUpdate?.cancel()
-        let task = Task<UpdateReport?, Never> { @MainActor in
-            var result: UpdateReport?
-            do {
-                result = try await Self.update(FeedUpdater(store: store, sources: sources))
-            } catch {
-                self.report(error)
-            }
-            do {
-                try await self.readList(from: store)
-            } catch {
-                self.report(error)
-            }
-            return result
-        }
-        updating = task
-        notify(.updating)
-        let report = await task.value
-        updating = nil
-        notify(.updating)
-        notify(.list)
-        notify(.stored)
-        await scheduleNextUpdate(in: store)
-        return report
-    }
-
-    /// Runs `updater` on the concurrent executor, never on the main thread.
-    @concurrent
-    private nonisolated static func update(_ updater: FeedUpdater) async throws -> UpdateReport {
-        try await updater.updateAll()
-    }
-
-    /// Waits for an update under way (tests).
-    func waitForUpdate() async {
-        _ = await updating?.value
-    }
-
-    /// The next update by itself, after the store's `updateMinutes` (none
-    /// when 0).
-    private func scheduleNextUpdate(in store: FeedStore) async {
-        let minutes = (try? await store.settings().updateMinutes) ?? StoreSettings().updateMinutes
-        nextUpdate?.cancel()
-        guard minutes > 0 else { return }
-        nextUpdate = MainLoop.schedule(after: .seconds(minutes * 60)) { [weak self] in
-            guard let self else { return }
-            Task { await self.updateAll() }
         }
     }
 
@@ -630,6 +579,26 @@ package final class Subscriptions {
             settings.loadsRemoteImages = newValue
             save { try await store.setLoadsRemoteImages(newValue) }
         }
+    }
+
+    /// Whether Feedline goes on updating after its last window closes
+    /// ("Run in Background"), kept in the store.
+    var runsInBackground: Bool {
+        get { settings.runsInBackground }
+        set {
+            guard newValue != settings.runsInBackground, let store else { return }
+            settings.runsInBackground = newValue
+            save { try await store.setRunsInBackground(newValue) }
+        }
+    }
+
+    /// Whether new items of `id` bring a desktop notification.
+    func setNotifies(_ notifies: Bool, of id: Subscription.ID) {
+        guard let store, let index = list.firstIndex(where: { $0.id == id }),
+              list[index].notifiesNewItems != notifies else { return }
+        list[index].notifiesNewItems = notifies
+        notify(.list)
+        save { try await store.setNotifies(notifies, of: id) }
     }
 
     /// Remembers `scope` as the view to open at the next start.

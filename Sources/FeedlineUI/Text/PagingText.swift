@@ -59,6 +59,12 @@ enum PagingText {
             : Localization.format(L("%s, retrying…"), words)
     }
 
+    /// The status line while the computer is offline: "Offline · 240 items".
+    static func offline(_ status: String) -> String {
+        // Translators: the status line while the computer has no network; %s is what it says otherwise ("240 items").
+        Localization.format(L("Offline · %s"), status)
+    }
+
     /// "Couldn't refresh: Offline".
     static func failure(_ title: String, _ reason: String) -> String {
         // Translators: what failed, then why: "Couldn't refresh: Offline".

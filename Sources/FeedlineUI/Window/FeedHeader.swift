@@ -49,6 +49,7 @@ final class FeedHeader {
         let other = Menu()
         if hasSidebar {
             other.append(L("Mark as Read When _Scrolled Past"), action: "win.mark-read-on-scroll")
+            other.append(L("Run in _Background"), action: "win.run-in-background")
         }
         other.append(L("Load _Pictures in Articles"), action: "win.remote-images")
         other.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")

@@ -57,6 +57,9 @@ public final class FeedWindow {
     /// `win.mark-read-on-scroll`: whether scrolling past an item marks it
     /// read (ItemMarks.swift).
     var scrollMarkingAction: Action?
+    /// `win.run-in-background`: whether Feedline goes on updating after
+    /// its last window closes (App/BackgroundUpdates.swift).
+    var backgroundAction: Action?
     /// `--no-remote-images`: none this run, whatever the setting.
     var noRemoteImagesThisRun = false
     /// Opens a link in the browser (tests watch it instead).
@@ -302,9 +305,7 @@ public final class FeedWindow {
         showPage(for: snapshot)
         showBusy(snapshot)
         retryAction?.isEnabled = snapshot.failure != nil
-        statusBar.show(PagingText.status(snapshot.phase, itemCount: feedList.itemCount, retryIn: snapshot.retryIn,
-                                         stalled: snapshot.stalled),
-                       retryReason: retryReason(snapshot))
+        showStatus(snapshot)
         if retryHadFocus && snapshot.failure == nil {
             feedList.focusLastItem()
         }
@@ -340,6 +341,15 @@ public final class FeedWindow {
     }
 
     static let noticeHold: Duration = .seconds(3)
+
+    /// The status line: where paging stands, after "Offline" while the
+    /// computer is.
+    func showStatus(_ snapshot: FeedSnapshot) {
+        let status = PagingText.status(snapshot.phase, itemCount: feedList.itemCount, retryIn: snapshot.retryIn,
+                                       stalled: snapshot.stalled)
+        let offline = subscriptions.map { !$0.isOnline } ?? false
+        statusBar.show(offline ? PagingText.offline(status) : status, retryReason: retryReason(snapshot))
+    }
 
     private func retryReason(_ snapshot: FeedSnapshot) -> String? {
         snapshot.failure.map { ErrorText.reason($0) }

@@ -42,6 +42,15 @@ extension FeedWindow {
             self?.showSidebar(isOn)
         }
         window.addAction("other-pane") { [weak self] in self?.focusOtherPane() }
+        for (name, notifies) in [("notify-feed", true), ("stop-notifying", false)] {
+            window.addAction(name, string: { id in
+                guard let id = Subscription.ID(id) else { return }
+                subscriptions.setNotifies(notifies, of: id)
+            })
+        }
+        backgroundAction = window.addToggleAction("run-in-background", isOn: subscriptions.runsInBackground) { isOn in
+            subscriptions.runsInBackground = isOn
+        }
         addSubscriptionListActions()
         // The dialogs go before their window: GTK 4.8 left one up,
         // pointing at the window it belonged to, which crashed once that
@@ -72,6 +81,10 @@ extension FeedWindow {
             case .marked(let change, let origin): marksChanged(change, origin: origin)
             case .markedAll(let marked, let read): allMarked(marked, read: read)
             case .updating: showBusy(session.snapshot)
+            case .arrived: break
+            case .network:
+                showStatus(session.snapshot)
+                announcer.announce(subscriptions.isOnline ? L("Online again") : L("Offline: feeds update when the network is back"))
             case .stored:
                 // A view with nothing to show may have something now.
                 if feedList.itemCount == 0, scope != nil, session.state.inFlight == nil {
@@ -129,6 +142,7 @@ extension FeedWindow {
         guard let subscriptions, let sidebar, subscriptions.state == .ready else { return }
         sidebar.show(SidebarEntry.entries(for: subscriptions.list, unread: subscriptions.unread))
         showScrollMarking()
+        backgroundAction?.isOn = subscriptions.runsInBackground
         guard let scope else { return }
         if !subscriptions.exists(scope) {
             open(.all)
@@ -331,6 +345,9 @@ extension FeedWindow {
         let menu = Menu()
         menu.append(L("_Mark All as Read"), action: "win.mark-all-read-in", target: entry.scope.settingValue)
         if let subscription = entry.subscription {
+            menu.append(subscription.notifiesNewItems ? L("Stop _Notifying About New Items") : L("_Notify About New Items"),
+                        action: subscription.notifiesNewItems ? "win.stop-notifying" : "win.notify-feed",
+                        target: String(subscription.id))
             menu.append(L("_Rename…"), action: "win.rename-feed", target: String(subscription.id))
             menu.append(L("_Remove"), action: "win.remove-feed", target: String(subscription.id))
         }

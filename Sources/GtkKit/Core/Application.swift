@@ -24,6 +24,30 @@ public final class Application: Object {
         Action.add(name, to: opaque, handler: handler)
     }
 
+    /// Adds an `app.NAME` action taking a string (a notification's
+    /// target, say).
+    @discardableResult
+    public func addAction(_ name: String, string handler: @escaping @MainActor (String) -> Void) -> Action {
+        Action.add(Action(name: name, stringHandler: handler), to: opaque)
+    }
+
+    /// Sends a desktop notification (GNotification, through the desktop's
+    /// notification service on the session bus), replacing one sent
+    /// before with the same `id`. Clicking it activates the application's
+    /// action `action` ("app.open-feed") with the string `target`.
+    public func sendNotification(id: String, title: String, body: String?, action: String, target: String) {
+        let notification = g_notification_new(title)!
+        defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
+        if let body { g_notification_set_body(notification, body) }
+        g_notification_set_default_action_and_target_value(notification, action, g_variant_new_string(target))
+        g_application_send_notification(pointer(), id, notification)
+    }
+
+    /// Takes back the notification sent with `id`, if it is still up.
+    public func withdrawNotification(id: String) {
+        g_application_withdraw_notification(pointer(), id)
+    }
+
     /// Keyboard shortcuts for a detailed action name ("win.refresh"), in
     /// GTK's accelerator syntax ("<Control>r", "F5").
     public func setAccelerators(_ accelerators: [String], for action: String) {

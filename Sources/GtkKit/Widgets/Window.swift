@@ -63,6 +63,9 @@ public final class Window: Widget {
         gtk_window_set_child(window, child.widget)
     }
 
+    /// Whether the window is the one in front, with the keyboard.
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
+
     public func present() {
         gtk_window_present(window)
     }

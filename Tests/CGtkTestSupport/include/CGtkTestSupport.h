@@ -7,6 +7,7 @@
  *   AccessibleText    the value of an accessible property, to read every
  *                     name in a window (the pseudo-locale test)
  *   LocalClipboard    the text this process put on the clipboard
+ *   TestNetwork       a network monitor a test switches off and on
  */
 #pragma once
 #include <gtk/gtk.h>
@@ -14,3 +15,4 @@
 #include "AccessibleChecks.h"
 #include "AccessibleText.h"
 #include "LocalClipboard.h"
+#include "TestNetwork.h"
