@@ -63,6 +63,8 @@ public enum BenchmarkMain {
             --latency MS      (default 300)   --jitter MS   (default 0)
             --page-size N     (default 20)    --speed PX/S  (default 2000)
             --rows N          (default 500)   --idle S      (default 10)
+            --numbered        The feed names its pages ahead (page numbers):
+                              several may be asked for at once
             --images          Items with pictures (an empty disk cache under
                               a fresh XDG_CACHE_HOME), served by this run
                               itself unless:
@@ -312,6 +314,7 @@ public enum BenchmarkMain {
                     case let name: throw Problem("no suite “\(name)” (paging, images, store, import, update)")
                     }
                 case "--images": options.images = true
+                case "--numbered": options.scroll.numbered = true
                 case "--store": options.scroll.store = URL(fileURLWithPath: try value(argument))
                 case "--store-fill": options.mode = .storeFill(URL(fileURLWithPath: try value(argument)))
                 case "--store-pages": options.mode = .storePages(URL(fileURLWithPath: try value(argument)))

@@ -17,6 +17,8 @@ struct ScrollResult {
     var rows = 0
     var itemsLoaded = 0
     var pagesRequested = 0
+    /// The most pages asked for at once.
+    var mostPagesInFlight = 0
     var duplicates = 0
     var skipped = 0
     var rowWidgets = 0
@@ -51,6 +53,7 @@ struct ScrollResult {
             "rows": rows,
             "items_loaded": itemsLoaded,
             "pages_requested": pagesRequested,
+            "most_pages_in_flight": mostPagesInFlight,
             "duplicates": duplicates,
             "skipped": skipped,
             "row_widgets": rowWidgets,

@@ -18,6 +18,8 @@ struct BenchmarkSuite {
         var idle = 0.0
         /// What sets this run apart from the grid, for the second table.
         var condition: String?
+        /// The feed names its pages ahead (page numbers).
+        var numbered = false
     }
 
     /// Every strategy at every latency and speed, pages of the chosen
@@ -52,7 +54,13 @@ struct BenchmarkSuite {
         }
         let large = Run(strategy: .adaptive, latency: 300, speed: speed, pageSize: 500,
                         condition: "300 ms, pages of 500")
-        return jittered + larger + [large]
+        // Page numbers at 1,000 ms: one page in flight cannot keep up with
+        // pages of 20; Feedline asks for several at once.
+        let slowPages = Run(strategy: .adaptive, latency: 1000, speed: speed, pageSize: 20,
+                            condition: "1000 ms, pages of 20, one in flight")
+        let numbered = Run(strategy: .adaptive, latency: 1000, speed: speed, pageSize: 20,
+                           condition: "1000 ms, pages of 20, numbered pages", numbered: true)
+        return jittered + larger + [large, slowPages, numbered]
     }
 
     func run() -> Int32 {
@@ -66,7 +74,7 @@ struct BenchmarkSuite {
                 "--scenario", "--strategy", run.strategy.rawValue, "--latency", "\(run.latency)",
                 "--jitter", "\(run.jitter)", "--speed", "\(Int(run.speed))", "--rows", "\(options.scroll.rows)",
                 "--page-size", "\(run.pageSize)", "--idle", "\(Int(run.idle))",
-            ]) else { return 1 }
+            ] + (run.numbered ? ["--numbered"] : [])) else { return 1 }
             result["strategy"] = run.strategy.rawValue
             result["latency_ms"] = run.latency
             result["jitter_ms"] = run.jitter
@@ -339,7 +347,7 @@ struct BenchmarkSuite {
 
     private func table(runs: [[String: Any]]) -> String {
         let header = ["latency", "px/s", "stalls/1k", "stall ms/1k", "frame50", "frame95", "frame99", "busy95",
-                      "pages", "dup", "skip", "widgets"]
+                      "pages", "in flight", "dup", "skip", "widgets"]
         var lines = ["strategy".padding(toLength: 12, withPad: " ", startingAt: 0)
             + header.map { String(repeating: " ", count: max(1, 12 - $0.count)) + $0 }.joined()]
         for run in runs {
@@ -347,12 +355,12 @@ struct BenchmarkSuite {
             let busy = run["frame_busy_ms"] as? [String: Double] ?? [:]
             let name = (run["strategy"] as? String ?? "?").padding(toLength: 12, withPad: " ", startingAt: 0)
             lines.append(name + String(
-                format: "%12d%12d%12.1f%12.0f%12.1f%12.1f%12.1f%12.2f%12d%12d%12d%12d",
+                format: "%12d%12d%12.1f%12.0f%12.1f%12.1f%12.1f%12.2f%12d%12d%12d%12d%12d",
                 run["latency_ms"] as? Int ?? 0,
                 Int(run["speed_px_s"] as? Double ?? 0), run["stalls_per_1000_rows"] as? Double ?? 0,
                 run["stall_ms_per_1000_rows"] as? Double ?? 0, interval["p50"] ?? 0, interval["p95"] ?? 0,
                 interval["p99"] ?? 0, busy["p95"] ?? 0, run["pages_requested"] as? Int ?? 0,
-                run["duplicates"] as? Int ?? 0, run["skipped"] as? Int ?? 0, run["row_widgets"] as? Int ?? 0)
+                run["most_pages_in_flight"] as? Int ?? 0, run["duplicates"] as? Int ?? 0, run["skipped"] as? Int ?? 0, run["row_widgets"] as? Int ?? 0)
                 + ((run["condition"] as? String).map { "  " + $0 } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -27,6 +27,8 @@ final class ScrollScenario {
         var idleSeconds = 10.0
         /// Where the items' pictures are served; nil: no pictures.
         var pictures: URL?
+        /// The synthetic feed names its pages ahead (page numbers).
+        var numbered = false
         /// A store made by `StoreBenchmark.fill`: the app's own window on
         /// it (the sidebar, the store opened as the app opens it) shows
         /// All items (pages of `pageSize`, no latency) instead of the
@@ -69,7 +71,7 @@ final class ScrollScenario {
             subscriptions = nil
             window = FeedWindow(application: application,
                                 source: SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency,
-                                                            pictures: settings.pictures))
+                                                            pictures: settings.pictures, namesPagesAhead: settings.numbered))
         }
         // Feedline's own is the window's already.
         if settings.strategy != .adaptive {
@@ -185,6 +187,7 @@ final class ScrollScenario {
         ticker = nil
         result.rows = rowsScrolled
         result.pagesRequested = (window.session.source as? SyntheticFeedSource)?.requestCount ?? 0
+        result.mostPagesInFlight = (window.session.source as? SyntheticFeedSource)?.mostInFlight ?? 0
         let items = list.items
         let ids = items.map(\.id)
         result.itemsLoaded = ids.count

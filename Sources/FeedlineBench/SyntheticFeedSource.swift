@@ -26,10 +26,16 @@ public final class SyntheticFeedSource: FeedSource {
     public let latency: Latency
     /// Where the items' pictures are; nil: items without pictures.
     public let pictures: URL?
+    /// Whether it tells the session where its next pages start (as page
+    /// numbers do: several may then be asked for at once), or lets it
+    /// learn each from the page before (one at a time, as a Link header).
+    public let namesPagesAhead: Bool
     private let state: Mutex<(requests: Int, random: UInt64)>
 
-    public init(pageSize: Int, itemCount: Int? = nil, latency: Latency = .fixed(.zero), pictures: URL? = nil) {
+    public init(pageSize: Int, itemCount: Int? = nil, latency: Latency = .fixed(.zero), pictures: URL? = nil,
+                namesPagesAhead: Bool = false) {
         precondition(pageSize > 0, "pages hold at least one item")
+        self.namesPagesAhead = namesPagesAhead
         self.pageSize = pageSize
         self.itemCount = itemCount
         self.latency = latency
@@ -42,6 +48,10 @@ public final class SyntheticFeedSource: FeedSource {
 
     /// Pages asked for so far.
     public var requestCount: Int { state.withLock { $0.requests } }
+
+    /// Pages being asked for now, and the most at once so far.
+    private let inFlight = Mutex((now: 0, most: 0))
+    public var mostInFlight: Int { inFlight.withLock { $0.most } }
 
     public func nextPage(after cursor: PageCursor?) async throws -> FeedPage {
         let start: Int
@@ -67,6 +77,11 @@ public final class SyntheticFeedSource: FeedSource {
                 return max(.zero, base + spread * unit)
             }
         }
+        inFlight.withLock { count in
+            count.now += 1
+            count.most = max(count.most, count.now)
+        }
+        defer { inFlight.withLock { $0.now -= 1 } }
         if delay > .zero { try await Task.sleep(for: delay) }
         let end = itemCount.map { min($0, start + pageSize) } ?? start + pageSize
         let items = (start..<max(start, end)).map { Self.item($0, pictures: pictures) }
@@ -111,4 +126,12 @@ public final class SyntheticFeedSource: FeedSource {
         "Medium length: a sentence or so about what the item says.",
         "One more summary, with a few words more than the first one.",
     ]
+}
+
+extension SyntheticFeedSource: PageAheadSource {
+    /// The next page's offset, when it names its pages ahead.
+    public func cursor(after cursor: PageCursor) -> PageCursor? {
+        guard namesPagesAhead, let offset = Int(cursor.rawValue) else { return nil }
+        return PageCursor(String(offset + pageSize))
+    }
 }

@@ -22,6 +22,18 @@ final class LocalFeedSourceTests: XCTestCase {
         XCTAssertEqual(ids, (0..<45).map(FeedFixture.id))
     }
 
+    func testItsNextPagesAreNamedInAdvanceAsTheyCome() async throws {
+        let source = LocalFeedSource(file: fixture.writeFeed(count: 65), pageSize: 20)
+        var cursor = try await source.nextPage(after: nil).next
+        while let asked = cursor {
+            let page = try await source.nextPage(after: asked)
+            if let next = page.next { XCTAssertEqual(source.cursor(after: asked), next, "after \(asked)") }
+            cursor = page.next
+        }
+        XCTAssertEqual(source.cursor(after: PageCursor("40")), PageCursor("60"))
+        XCTAssertNil(source.cursor(after: PageCursor("x")))
+    }
+
     func testTheSameCursorGivesTheSamePage() async throws {
         let source = LocalFeedSource(file: fixture.writeFeed(count: 30), pageSize: 10)
         let first = try await source.nextPage(after: PageCursor("10"))

@@ -26,6 +26,9 @@ final class WebSourcesTests: XCTestCase {
 
     /// Pages `source` to its end like the window does; a failed page is
     /// retried (same cursor) up to `retries` times in all.
+    /// Next pages a `PageAheadSource` foresaw otherwise than they came.
+    private var misforeseen: [String] = []
+
     private func loadAll(_ source: any FeedSource, retries: Int = 0, limit: Int = 100) async throws -> [String] {
         var state = PagingState()
         var ids: [String] = []
@@ -36,6 +39,11 @@ final class WebSourcesTests: XCTestCase {
             count += 1
             do {
                 let page = try await source.nextPage(after: current.cursor)
+                // A source that names its pages ahead must name them as it pages.
+                if let ahead = source as? any PageAheadSource, let cursor = current.cursor, let next = page.next,
+                   ahead.cursor(after: cursor) != next {
+                    misforeseen.append("after \(cursor): foreseen \(ahead.cursor(after: cursor).map(\.rawValue) ?? "nil"), was \(next)")
+                }
                 ids += state.receive(page, for: current)?.items.map(\.id) ?? []
                 request = state.requestMore()
             } catch let error as FeedError {
@@ -165,6 +173,9 @@ final class WebSourcesTests: XCTestCase {
                                         token: "ghp_SECRET_TOKEN", http: HTTPClient())
         let ids = try await loadAll(source, retries: 1)
         XCTAssertEqual(ids.count, 1000, "exactly the results GitHub serves")
+        XCTAssertEqual(misforeseen, [], "every next page as foreseen (several can be asked at once)")
+        XCTAssertNil(source.cursor(after: PageCursor(server.url("/api/v3/search/repositories").absoluteString + "?q=x&per_page=30&page=34")),
+                     "none past the cap")
         XCTAssertEqual(Set(ids).count, 1000)
         let asked = server.requests
         XCTAssertEqual(asked.map { $0.queryValue("page") }.last, "34", "never asks past the cap (a 422)")
@@ -213,6 +224,7 @@ final class WebSourcesTests: XCTestCase {
         let ids = try await loadAll(HackerNewsSource(api: server.baseURL, http: HTTPClient()))
         XCTAssertEqual(ids.count, 90)
         XCTAssertEqual(Set(ids).count, 90)
+        XCTAssertEqual(misforeseen, [], "every next page as foreseen (several can be asked at once)")
         let asked = server.requests
         XCTAssertEqual(asked.map { $0.queryValue("page") }, ["0", "1", "2"], "0-based, nbPages ends it")
         XCTAssertEqual(asked.map(\.path), Array(repeating: "/api/v1/search_by_date", count: 3))

@@ -263,6 +263,7 @@ final class FeedSwitchingTests: GtkTestCase, @unchecked Sendable {
                 window.window.title == "My News" && self.sidebarRows(window).last == "My News 10"
             }
             let store = try XCTUnwrap(subscriptions.store)
+            try wait { await subscriptions.flush() }
             let kept = try wait { try await store.subscriptions().last?.title }
             XCTAssertEqual(kept, "My News", "kept in the store")
         }

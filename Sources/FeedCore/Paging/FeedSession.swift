@@ -79,7 +79,9 @@ public final class FeedSession {
     /// average that follows the latest pages; 0 before the first).
     public private(set) var expectedLatency: Double = 0
 
-    private var task: Task<Void, Never>?
+    /// The fetches under way, by request serial: the page the list waits
+    /// for, and pages asked ahead of it.
+    private var tasks: [Int: Task<Void, Never>] = [:]
     /// The fetch of newer items, above the first.
     private var newerTask: Task<Void, Never>?
     /// When the session will retry by itself; nil when it will not.
@@ -126,9 +128,9 @@ public final class FeedSession {
     /// Reloads from the first page; the current items stay until it arrives.
     public func refresh() {
         guard !closed else { return }
-        task?.cancel()
         newerTask?.cancel()
         start(state.refresh())
+        dropUnwantedFetches()
     }
 
     /// Asks for the items above the first one shown, if there may be any
@@ -160,8 +162,8 @@ public final class FeedSession {
     /// feed.
     public func close() {
         closed = true
-        task?.cancel()
-        task = nil
+        tasks.values.forEach { $0.cancel() }
+        tasks = [:]
         newerTask?.cancel()
         newerTask = nil
         cancelAutomaticRetry()
@@ -185,6 +187,7 @@ public final class FeedSession {
         guard metrics.itemCount > 0 else { return }
         if (atBottomEdge && prefetch.loadsAtBottomEdge) || prefetch.shouldLoadMore(metrics, at: time) {
             loadMore()
+            loadAhead(metrics, at: time)
         }
         if state.hasNewer && NewerLookAhead.shouldLoadNewer(metrics) {
             loadNewer()
@@ -246,12 +249,44 @@ public final class FeedSession {
 
     // MARK: Fetching
 
+    /// For a source that names its next pages in advance: asks for as
+    /// many pages after the one in flight as the reader's speed and the
+    /// pages' latency need (`PrefetchPolicy.pagesInFlight`, at most four).
+    private func loadAhead(_ metrics: ScrollMetrics, at time: Double) {
+        guard let source = source as? any PageAheadSource, let policy = prefetch as? PrefetchPolicy else { return }
+        let wanted = policy.pagesInFlight(metrics, pageItems: lastPageSize, at: time)
+        for request in state.requestAhead(upTo: wanted, after: source.cursor(after:)) {
+            fetch(request)
+        }
+    }
+
+    /// Items the last page brought (how far a page goes).
+    private var lastPageSize = 0
+
+    /// Pages being fetched now (the benchmark shows it).
+    public var pagesInFlight: Int { tasks.count }
+
+    /// Cancels the fetches whose answers are no longer wanted (a refresh,
+    /// the end, another next page than foreseen).
+    private func dropUnwantedFetches() {
+        let wanted = Set(state.requestsInFlight.map(\.serial))
+        for (serial, task) in tasks where !wanted.contains(serial) {
+            task.cancel()
+            tasks[serial] = nil
+        }
+    }
+
     private func start(_ request: PageRequest) {
         cancelAutomaticRetry()
         publishSoon()
+        fetch(request)
+    }
+
+    /// Fetches `request`'s page off the main actor.
+    private func fetch(_ request: PageRequest) {
         let source = source
         let started = ContinuousClock.now
-        task = Task {
+        tasks[request.serial] = Task {
             let outcome: Result<FeedPage, any Error>
             do {
                 outcome = .success(try await Self.fetch(from: source, after: request.cursor))
@@ -271,29 +306,45 @@ public final class FeedSession {
     }
 
     private func finish(_ request: PageRequest, _ outcome: Result<FeedPage, any Error>, took duration: Duration) {
+        tasks[request.serial] = nil
+        guard state.isWanted(request) else {
+            droppedAnswers += 1
+            return
+        }
         switch outcome {
         case .success(let page):
-            guard let result = state.receive(page, for: request) else {
-                droppedAnswers += 1
-                return
-            }
             let seconds = duration / .seconds(1)
             expectedLatency = expectedLatency == 0 ? seconds : expectedLatency * 0.6 + seconds * 0.4
             prefetch.expectedLatency = expectedLatency
+            lastPageSize = page.items.count
+            // A page ahead waits its turn (nil): nothing to show yet.
+            guard let result = state.receive(page, for: request) else { return }
+            dropUnwantedFetches()
+            // Pages ahead that had come followed it, up to one that failed.
+            if case .failed(let error, _) = state.phase { failed(error) }
             publish(result, feedTitle: page.feedTitle)
         case .failure(let error):
             // A cancelled request is no longer the one in flight: `fail`
             // drops it like any stale answer.
             let feedError = FeedError(describing: error)
+            let waitedFor = request == state.inFlight
             guard state.fail(feedError, for: request) else {
                 droppedAnswers += 1
                 return
             }
-            onFailure?(feedError)
-            if let wait = feedError.retryAfter {
-                scheduleAutomaticRetry(after: wait)
-            }
+            // A page ahead that failed waits its turn too.
+            guard waitedFor else { return }
+            failed(feedError)
             publish()
+        }
+    }
+
+    /// The page the list waits for failed: logged, and retried by itself
+    /// when the server asked to wait.
+    private func failed(_ error: FeedError) {
+        onFailure?(error)
+        if let wait = error.retryAfter {
+            scheduleAutomaticRetry(after: wait)
         }
     }
 

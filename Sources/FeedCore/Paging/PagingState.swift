@@ -73,6 +73,16 @@ public enum PageResult: Equatable, Sendable {
 ///   cursor it was asked for at once, so a misbehaving server cannot make us
 ///   ask forever.
 ///
+/// Sources that can name their next pages in advance (page numbers, a
+/// file's offsets: `PageAheadSource`) may have pages after the one the
+/// list waits for asked for at once (`requestAhead`), as many as the
+/// reader's speed needs. Their answers wait their turn: the list gets
+/// pages in order, each once, and a failure stops it at exactly that page
+/// (Retry asks for it, the pages after it already answered wait). A page
+/// that ends the feed, or names another next page than foreseen, drops
+/// the pages asked for after it; a rate limit goes back to one at a time
+/// until a page comes.
+///
 /// A list may also grow upward, for sources that can page toward newer
 /// items (a stored timeline): a view restored in the middle of its
 /// timeline, or one whose source gained items above its first (an
@@ -97,6 +107,10 @@ public struct PagingState: Sendable {
     public private(set) var hasNewer = false
     /// The request for newer items in flight, if any.
     public private(set) var newerInFlight: NewerRequest?
+    /// Pages asked for after the one in flight (or failed), in order.
+    private var ahead: [AheadPage] = []
+    /// A rate limit was met: no pages ahead until a page comes.
+    private var limited = false
     private var nextCursor: PageCursor?
     /// Where the first page of the first generation starts (nil: the top).
     private var startCursor: PageCursor?
@@ -113,9 +127,44 @@ public struct PagingState: Sendable {
         hasNewer = start != nil
     }
 
-    /// The request in flight, if any.
+    /// The request in flight, if any: the page the list waits for.
     public var inFlight: PageRequest? {
         if case .loading(let request) = phase { request } else { nil }
+    }
+
+    /// A page asked for after the one the list waits for, and its answer
+    /// once it came.
+    private struct AheadPage: Sendable {
+        enum Answer: Sendable {
+            case waiting
+            case page(FeedPage)
+            case failed(FeedError)
+        }
+
+        var request: PageRequest
+        var answer: Answer = .waiting
+
+        var isWaiting: Bool {
+            if case .waiting = answer { true } else { false }
+        }
+
+        var isFailed: Bool {
+            if case .failed = answer { true } else { false }
+        }
+    }
+
+    /// Every request whose answer is still wanted: the one in flight, and
+    /// those asked ahead of it not answered yet.
+    public var requestsInFlight: [PageRequest] {
+        (inFlight.map { [$0] } ?? []) + ahead.compactMap { page in
+            if case .waiting = page.answer { page.request } else { nil }
+        }
+    }
+
+    /// Whether an answer to `request` is still wanted (else it is stale and
+    /// will be dropped).
+    public func isWanted(_ request: PageRequest) -> Bool {
+        inFlight == request || ahead.contains { $0.request == request && $0.isWaiting }
     }
 
     /// The reader wants more. Returns the request to start, or nil when one
@@ -130,6 +179,8 @@ public struct PagingState: Sendable {
     /// request in flight. The current items stay until the answer arrives.
     public mutating func refresh() -> PageRequest {
         generation += 1
+        ahead = []
+        limited = false
         startCursor = nil
         hasNewer = false
         newerInFlight = nil
@@ -145,7 +196,37 @@ public struct PagingState: Sendable {
     /// Takes the answer to `request`. Returns what it does to the list, or
     /// nil when the answer is stale (not the request in flight) and dropped.
     public mutating func receive(_ page: FeedPage, for request: PageRequest) -> PageResult? {
+        if let index = ahead.firstIndex(where: { $0.request == request && $0.isWaiting }) {
+            // A page ahead: it waits its turn.
+            ahead[index].answer = .page(page)
+            return nil
+        }
         guard inFlight == request else { return nil }
+        limited = false
+        var result = take(page, for: request)
+        // The pages asked ahead that came already follow, in order.
+        while case .idle = phase, let next = ahead.first, next.request.cursor == nextCursor {
+            switch next.answer {
+            case .waiting:
+                ahead.removeFirst()
+                phase = .loading(next.request)
+                return result
+            case .page(let page):
+                ahead.removeFirst()
+                result = .appended(result.items + take(page, for: next.request).items)
+            case .failed(let error):
+                ahead.removeFirst()
+                phase = .failed(error, next.request)
+                return result
+            }
+        }
+        // The end, or another next page than foreseen: the rest is stale.
+        ahead = []
+        return result
+    }
+
+    /// What one page, the list's next, does to it.
+    private mutating func take(_ page: FeedPage, for request: PageRequest) -> PageResult {
         let result: PageResult
         if request.replacesItems {
             seenIDs = []
@@ -176,15 +257,41 @@ public struct PagingState: Sendable {
     /// Takes a failure of `request`. Returns false when it is stale and
     /// dropped. The cursor stays, so `retry` asks for the same page.
     public mutating func fail(_ error: FeedError, for request: PageRequest) -> Bool {
-        guard inFlight == request else { return false }
-        phase = .failed(error, request)
+        if let index = ahead.firstIndex(where: { $0.request == request && $0.isWaiting }) {
+            // A page ahead: the list stops there when it gets there.
+            ahead[index].answer = .failed(error)
+        } else if inFlight == request {
+            phase = .failed(error, request)
+        } else {
+            return false
+        }
+        if error.retryAfter != nil { limited = true }
         return true
+    }
+
+    /// Asks for pages after the one in flight, up to `count` in flight in
+    /// all, each where `after` says the page after a cursor starts (nil:
+    /// it can't tell, and no more are asked). Not for the first page, not
+    /// after a failure or a rate limit, not at the end. Returns the
+    /// requests to start.
+    public mutating func requestAhead(upTo count: Int, after: (PageCursor) -> PageCursor?) -> [PageRequest] {
+        guard hasFirstPage, !limited, case .loading(let head) = phase, !head.replacesItems,
+              !ahead.contains(where: \.isFailed) else { return [] }
+        var started: [PageRequest] = []
+        while 1 + ahead.count < count, let base = ahead.last?.request.cursor ?? head.cursor, let cursor = after(base) {
+            lastSerial += 1
+            let request = PageRequest(serial: lastSerial, generation: generation, cursor: cursor)
+            ahead.append(AheadPage(request: request))
+            started.append(request)
+        }
+        return started
     }
 
     /// Abandons the request in flight (the window closed, or the task was
     /// cancelled). Its answer, if one still comes, is dropped.
     public mutating func cancel() {
         newerInFlight = nil
+        ahead = []
         guard inFlight != nil else { return }
         phase = .idle
     }

@@ -118,6 +118,21 @@ public struct PrefetchPolicy: PrefetchDecision {
         return max(floor, speed(at: time) * expectedLatency * safety)
     }
 
+    /// Pages in flight at most, for a source that names its pages ahead.
+    public static let maxPagesInFlight = 4
+
+    /// How many pages should be in flight at once for a source that names
+    /// its pages ahead: as many as the reader, at their speed, goes
+    /// through while one page takes to come (`expectedLatency`, times
+    /// `safety`), one at least, `maxPagesInFlight` at most. `pageItems`:
+    /// items a page brings.
+    public func pagesInFlight(_ metrics: ScrollMetrics, pageItems: Int, at time: Double) -> Int {
+        let pageHeight = metrics.averageRowHeight * Double(pageItems)
+        guard pageHeight > 0 else { return 1 }
+        let pages = speed(at: time) * expectedLatency * safety / pageHeight
+        return min(Self.maxPagesInFlight, max(1, Int(pages.rounded(.up))))
+    }
+
     public func shouldLoadMore(_ metrics: ScrollMetrics, at time: Double) -> Bool {
         // Not laid out yet: nothing to decide from.
         guard metrics.viewportHeight > 0 else { return false }

@@ -24,6 +24,17 @@ extension FeedSource {
     public func newerPage(above item: String, limit: Int) async throws -> NewerPage? { nil }
 }
 
+/// A source that can name its next pages in advance (page numbers, a
+/// file's offsets), so that several can be asked for at once: the paging
+/// state still takes their answers in order (`PagingState.requestAhead`).
+/// Sources that learn the next page from the current one (Link headers,
+/// next links, keyset cursors) are not: they keep one page in flight.
+public protocol PageAheadSource: FeedSource {
+    /// Where the page after the one at `cursor` starts, as the source
+    /// numbers its pages; nil when it can't tell.
+    func cursor(after cursor: PageCursor) -> PageCursor?
+}
+
 /// The items above the first one a list shows, as a source returns them.
 public struct NewerPage: Equatable, Sendable {
     /// Newest first: the last is the nearest to the item asked about.

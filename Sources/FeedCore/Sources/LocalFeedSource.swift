@@ -66,3 +66,11 @@ public actor LocalFeedSource: FeedSource {
         }
     }
 }
+
+extension LocalFeedSource: PageAheadSource {
+    /// The next page's offset: a file's pages are known in advance.
+    public nonisolated func cursor(after cursor: PageCursor) -> PageCursor? {
+        guard let offset = Int(cursor.rawValue), offset >= 0 else { return nil }
+        return PageCursor(String(offset + pageSize))
+    }
+}

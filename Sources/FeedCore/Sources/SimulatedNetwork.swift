@@ -50,3 +50,10 @@ public final class SimulatedNetwork: FeedSource {
         return try await base.newerPage(above: item, limit: limit)
     }
 }
+
+extension SimulatedNetwork: PageAheadSource {
+    /// The base's, when it names its pages ahead.
+    public func cursor(after cursor: PageCursor) -> PageCursor? {
+        (base as? any PageAheadSource)?.cursor(after: cursor)
+    }
+}

@@ -59,3 +59,21 @@ public struct GitHubSearchSource: FeedSource {
         return (page - 1) * perPage >= resultCap
     }
 }
+
+extension GitHubSearchSource: PageAheadSource {
+    /// The page after the one at `cursor` (a page's address, as GitHub's
+    /// `Link` header gives it): the same address with the next page
+    /// number; nil past the 1,000 results GitHub serves.
+    public func cursor(after cursor: PageCursor) -> PageCursor? {
+        guard let url = try? WebCursor.url(cursor),
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let index = components.queryItems?.lastIndex(where: { $0.name == "page" }),
+              let page = components.queryItems?[index].value.flatMap(Int.init) else { return nil }
+        // Rebuilt from the encoded query, so the address reads as GitHub writes it.
+        let encoded = (components.percentEncodedQuery ?? "").split(separator: "&", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("page=") ? "page=\(page + 1)" : String($0) }
+        components.percentEncodedQuery = encoded.joined(separator: "&")
+        guard let next = components.url, !Self.isBeyondCap(next) else { return nil }
+        return WebCursor.make(next)
+    }
+}

@@ -49,3 +49,13 @@ public struct HackerNewsSource: FeedSource {
         return FeedPage(items: result.items, next: next, feedTitle: displayName)
     }
 }
+
+extension HackerNewsSource: PageAheadSource {
+    /// The next page number within the same pin: pages are numbered, so
+    /// several can be asked for at once.
+    public func cursor(after cursor: PageCursor) -> PageCursor? {
+        let parts = cursor.rawValue.split(separator: "@")
+        guard parts.count == 2, let number = Int(parts[0]), number > 0 else { return nil }
+        return PageCursor("\(number + 1)@\(parts[1])")
+    }
+}
