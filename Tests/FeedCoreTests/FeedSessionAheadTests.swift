@@ -19,22 +19,6 @@ final class FeedSessionAheadTests: XCTestCase {
         }
     }
 
-    /// Applies snapshots to a list of ids as a window would.
-    @MainActor
-    final class ListModel {
-        var ids: [String] = []
-        var inFlight: [Int] = []
-
-        func apply(_ snapshot: FeedSnapshot) {
-            switch snapshot.change {
-            case .replaced(let items): ids = items.map(\.id)
-            case .appended(let items): ids += items.map(\.id)
-            case .prepended(let items): ids = items.map(\.id) + ids
-            case nil: break
-            }
-        }
-    }
-
     func testAFastReaderGetsSeveralPagesAskedAtOnceAndTheirItemsInOrder() async {
         let source = NumberedPages()
         let (asked, ids, most) = await Self.scrollFast(over: source)
@@ -46,7 +30,7 @@ final class FeedSessionAheadTests: XCTestCase {
     @MainActor
     private static func scrollFast(over source: NumberedPages) async -> ([String?], [String], Int) {
         let session = FeedSession(source: source)
-        let list = ListModel()
+        let list = SnapshotList()
         session.onSnapshot = list.apply
         session.loadMore()
         // The first page takes half a second: pages are slow.

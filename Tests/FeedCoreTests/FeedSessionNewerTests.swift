@@ -1,4 +1,5 @@
 import FeedCore
+import FeedTestSupport
 import Foundation
 import Synchronization
 import XCTest
@@ -54,30 +55,6 @@ final class FeedSessionNewerTests: XCTestCase {
         }
     }
 
-    /// Applies snapshots to a list of ids as a window would.
-    @MainActor
-    final class ListModel {
-        var ids: [String] = []
-        var waiters: [(condition: () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
-
-        func apply(_ snapshot: FeedSnapshot) {
-            switch snapshot.change {
-            case .replaced(let items): ids = items.map(\.id)
-            case .appended(let items): ids += items.map(\.id)
-            case .prepended(let items): ids = items.map(\.id) + ids
-            case nil: break
-            }
-            let ready = waiters.filter { $0.condition() }
-            waiters.removeAll { $0.condition() }
-            for waiter in ready { waiter.continuation.resume() }
-        }
-
-        func wait(until condition: @escaping () -> Bool) async {
-            if condition() { return }
-            await withCheckedContinuation { waiters.append((condition, $0)) }
-        }
-    }
-
     /// A window of 500 px showing rows of 100 px at `offset`.
     private static func metrics(offset: Double, items: Int) -> ScrollMetrics {
         ScrollMetrics(offset: offset, contentHeight: Double(items) * 100, viewportHeight: 500, itemCount: items)
@@ -93,7 +70,7 @@ final class FeedSessionNewerTests: XCTestCase {
     @MainActor
     private static func restoreAndScrollUp(_ timeline: Timeline, at item: String) async -> [[String]] {
         let session = FeedSession(source: timeline, startingAt: PageCursor("at \(item)"))
-        let list = ListModel()
+        let list = SnapshotList()
         session.onSnapshot = list.apply
         session.loadMore()
         await list.wait { !list.ids.isEmpty }
@@ -120,7 +97,7 @@ final class FeedSessionNewerTests: XCTestCase {
     @MainActor
     private static func newerAskedFarFromTheTop(_ timeline: Timeline) async -> Int {
         let session = FeedSession(source: timeline, startingAt: PageCursor("at item-120"))
-        let list = ListModel()
+        let list = SnapshotList()
         session.onSnapshot = list.apply
         session.loadMore()
         await list.wait { !list.ids.isEmpty }
@@ -139,7 +116,7 @@ final class FeedSessionNewerTests: XCTestCase {
     @MainActor
     private static func itemsAfterArrivals(_ timeline: Timeline) async -> [String] {
         let session = FeedSession(source: timeline)
-        let list = ListModel()
+        let list = SnapshotList()
         session.onSnapshot = list.apply
         session.loadMore()
         await list.wait { !list.ids.isEmpty }
