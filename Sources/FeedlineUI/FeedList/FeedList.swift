@@ -167,13 +167,15 @@ package final class FeedList {
         scroller.setChild(view)
         connectView()
         if let accessibleLabel { view.setAccessibleLabel(accessibleLabel) }
-        guard let anchor, anchor < store.count else { return }
+        // By the item, not its position: newer items may come above it
+        // before the next frame.
+        guard let anchor, let anchorItem = item(at: anchor)?.id else { return }
         view.afterNextFrame { [weak self] in
-            guard let self else { return }
+            guard let self, let position = position(ofItemWithID: anchorItem) else { return }
             if focused != nil {
-                focusRow(at: anchor)
+                focusRow(at: position)
             } else {
-                view.scrollTo(position: anchor)
+                view.scrollTo(position: position)
             }
         }
     }
@@ -286,11 +288,17 @@ package final class FeedList {
     func focusRow(at position: Int) {
         if factory.focusRow(at: position) { return }
         // Not laid out yet (new rows), or far away: after the next frame,
-        // scroll to it if needed, and focus it once it has a row.
+        // scroll to it if needed, and focus it once it has a row. Found
+        // again by its item then: newer items may have come above it.
+        let id = item(at: position)?.id
+        let now: () -> Int? = { [weak self] in id.flatMap { self?.position(ofItemWithID: $0) } ?? position }
         view.afterNextFrame { [weak self] in
-            guard let self, !factory.focusRow(at: position) else { return }
+            guard let self, let position = now(), position < store.count, !factory.focusRow(at: position) else { return }
             view.scrollTo(position: position)
-            view.afterNextFrame { [weak self] in self?.factory.focusRow(at: position) }
+            view.afterNextFrame { [weak self] in
+                guard let self, let position = now() else { return }
+                factory.focusRow(at: position)
+            }
         }
     }
 
