@@ -59,7 +59,10 @@ final class NotificationTests: StoreTestCase, @unchecked Sendable {
         try wait { await subscriptions.load() }
         let background = BackgroundUpdates(application: TestApplication.shared, subscriptions: subscriptions,
                                            windows: windows, openFeed: opened)
+        // The update at the start (and this one, which waits for it) stored
+        // both feeds' three items before News is marked.
         try wait { await subscriptions.updateAll() }
+        waitUntil("both feeds are stored") { !subscriptions.isUpdating && subscriptions.count(of: .all) == 6 }
         subscriptions.setNotifies(true, of: ids[0])
         try wait { await subscriptions.flush() }
         return (subscriptions, background, ids)
@@ -104,6 +107,7 @@ final class NotificationTests: StoreTestCase, @unchecked Sendable {
             fresh.set(2)
             try wait { await subscriptions.updateAll() }
             waitForServiceToSettle()
+            XCTAssertTrue(window.window.isActive, "still in front")
             XCTAssertEqual(notifications.received, [], "the reader sees them in the window")
             withExtendedLifetime(background) {}
         }

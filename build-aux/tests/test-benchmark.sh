@@ -37,8 +37,10 @@ report=$(cat "$json")
 
 check suite "$report" "sorted(r['strategy'] for r in d['runs']) == ['edge', 'feedline', 'five-before', 'last-row']" \
   "not every strategy ran once in the grid"
-check suite "$report" "[r['condition'] for r in d['more_runs']] == ['300 ± 200 ms'] * 4 + ['1000 ms, pages of 40'] * 4 + ['300 ms, pages of 500']" \
+check suite "$report" "[r['condition'] for r in d['more_runs']] == ['300 ± 200 ms'] * 4 + ['1000 ms, pages of 40'] * 4 + ['300 ms, pages of 500', '1000 ms, pages of 20, one in flight', '1000 ms, pages of 20, numbered pages']" \
   "the conditions after the grid did not all run"
+check suite "$report" "[r['most_pages_in_flight'] for r in d['more_runs'][-2:]][0] == 1 and all(r['duplicates'] == 0 and r['skipped'] == 0 for r in d['more_runs'])" \
+  "one page in flight where the feed names no pages ahead, and nothing skipped or twice"
 check suite "$report" "all(r['duplicates'] == 0 and r['skipped'] == 0 for r in d['runs'] + d['more_runs'])" \
   "items skipped or shown twice"
 check suite "$report" "all(r['rows'] >= 60 and r['items_loaded'] >= 60 for r in d['runs'] + d['more_runs']) and all(r['pages_requested'] >= 6 for r in d['runs'])" \
