@@ -24,11 +24,11 @@ final class WebSourcesTests: XCTestCase {
         try! JSONSerialization.data(withJSONObject: object)
     }
 
-    /// Pages `source` to its end like the window does; a failed page is
-    /// retried (same cursor) up to `retries` times in all.
     /// Next pages a `PageAheadSource` foresaw otherwise than they came.
     private var misforeseen: [String] = []
 
+    /// Pages `source` to its end like the window does; a failed page is
+    /// retried (same cursor) up to `retries` times in all.
     private func loadAll(_ source: any FeedSource, retries: Int = 0, limit: Int = 100) async throws -> [String] {
         var state = PagingState()
         var ids: [String] = []
