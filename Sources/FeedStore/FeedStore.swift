@@ -164,14 +164,9 @@ public final class FeedStore: Sendable {
     /// Read by row id from the mark up (few rows), never by the timeline.
     public func newItemCount(in scope: TimelineScope, above cursor: TimelineCursor, arrivedAfter mark: Int64) async throws -> Int {
         try await pool.read { db in
-            var conditions = ["id > ?", "(published, id) > (?, ?)"]
-            var arguments: [(any DatabaseValueConvertible)?] = [mark, cursor.published, cursor.id]
-            if let scoped = TimelineQuery.condition(scope) {
-                conditions.append(scoped.sql)
-                arguments += scoped.arguments
-            }
-            let sql = "SELECT count(*) FROM item NOT INDEXED WHERE " + conditions.joined(separator: " AND ")
-            return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
+            let filter = TimelineQuery.filter(scope, ("id > ?", [mark]), ("(published, id) > (?, ?)", [cursor.published, cursor.id]))
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM item NOT INDEXED \(filter.sql)",
+                                    arguments: StatementArguments(filter.arguments)) ?? 0
         }
     }
 

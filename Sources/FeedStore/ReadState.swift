@@ -67,22 +67,11 @@ extension FeedStore {
     public func markAllRead(in scope: TimelineScope, upTo newest: TimelineCursor?,
                             arrivedBy mark: Int64? = nil) async throws -> MarkedRead {
         let ids = try await pool.write { db in
-            var conditions = ["isRead = 0"]
-            var arguments: [(any DatabaseValueConvertible)?] = []
-            if let scoped = TimelineQuery.condition(scope) {
-                conditions.append(scoped.sql)
-                arguments += scoped.arguments
-            }
-            if let newest {
-                conditions.append("(published, id) <= (?, ?)")
-                arguments += [newest.published, newest.id]
-            }
-            if let mark {
-                conditions.append("id <= ?")
-                arguments.append(mark)
-            }
-            return try Int64.fetchAll(db, sql: "UPDATE item SET isRead = 1 WHERE \(conditions.joined(separator: " AND ")) RETURNING id",
-                                      arguments: StatementArguments(arguments))
+            let filter = TimelineQuery.filter(scope, ("isRead = 0", []),
+                                              newest.map { ("(published, id) <= (?, ?)", [$0.published, $0.id]) },
+                                              mark.map { ("id <= ?", [$0]) })
+            return try Int64.fetchAll(db, sql: "UPDATE item SET isRead = 1 \(filter.sql) RETURNING id",
+                                      arguments: StatementArguments(filter.arguments))
         }
         return MarkedRead(scope: scope, ids: ids.sorted())
     }

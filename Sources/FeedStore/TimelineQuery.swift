@@ -55,16 +55,9 @@ enum TimelineQuery {
     /// read upward from the cursor by the same index, then turned round.
     static func newerPage(of scope: TimelineScope, above cursor: TimelineCursor, limit: Int,
                           in db: Database) throws -> TimelinePage {
-        var conditions = ["(published, id) > (?, ?)"]
-        var arguments: [(any DatabaseValueConvertible)?] = [cursor.published, cursor.id]
-        if let scoped = condition(scope) {
-            conditions.append(scoped.sql)
-            arguments += scoped.arguments
-        }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT \(StoredItem.columns) FROM item WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY published, id LIMIT ?
-            """, arguments: StatementArguments(arguments + [limit]))
+        let filter = filter(scope, ("(published, id) > (?, ?)", [cursor.published, cursor.id]))
+        let rows = try Row.fetchAll(db, sql: "SELECT \(StoredItem.columns) FROM item \(filter.sql) ORDER BY published, id LIMIT ?",
+                                    arguments: StatementArguments(filter.arguments + [limit]))
         let last = rows.last.map { TimelineCursor(published: $0["published"], id: $0["id"]) }
         return TimelinePage(items: rows.reversed().map(StoredItem.item), last: last, isFull: rows.count == limit)
     }
@@ -72,18 +65,20 @@ enum TimelineQuery {
     /// The statement of a page of `scope`.
     static func pageQuery(_ scope: TimelineScope, after cursor: TimelineCursor?,
                           limit: Int) -> (sql: String, arguments: StatementArguments) {
-        var conditions: [String] = []
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        if let scoped = condition(scope) {
-            conditions.append(scoped.sql)
-            arguments += scoped.arguments
-        }
-        if let cursor {
-            conditions.append("(published, id) < (?, ?)")
-            arguments += [cursor.published, cursor.id]
-        }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return ("SELECT \(StoredItem.columns) FROM item \(filter) ORDER BY published DESC, id DESC LIMIT ?",
-                StatementArguments(arguments + [limit]))
+        let filter = filter(scope, cursor.map { ("(published, id) < (?, ?)", [$0.published, $0.id]) })
+        return ("SELECT \(StoredItem.columns) FROM item \(filter.sql) ORDER BY published DESC, id DESC LIMIT ?",
+                StatementArguments(filter.arguments + [limit]))
+    }
+
+    /// A term of a WHERE clause and its arguments.
+    typealias Term = (sql: String, arguments: [(any DatabaseValueConvertible)?])
+
+    /// The WHERE clause ("" for none) that keeps `scope`'s items meeting
+    /// every one of `terms` (nil ones left out), with its arguments in
+    /// order: the scope's first.
+    static func filter(_ scope: TimelineScope, _ terms: Term?...) -> Term {
+        let all = ([condition(scope)] + terms).compactMap { $0 }
+        guard !all.isEmpty else { return ("", []) }
+        return ("WHERE " + all.map(\.sql).joined(separator: " AND "), all.flatMap(\.arguments))
     }
 }

@@ -18,16 +18,7 @@ final class MarkAllReadTests: StoreTestCase, @unchecked Sendable {
     @MainActor
     private func windowOnTwoFeeds(file: StaticString = #filePath, line: UInt = #line) throws
         -> (FeedWindow, Subscriptions, FeedStore, [Subscription.ID]) {
-        let store = try fixture.store()
-        let ids = try subscribe(store, [(spec("news"), "News", []), (spec("other"), "Other", ["Folder"])],
-                                file: file, line: line)
-        try storeItems(store, in: ids[0], count: 30, label: "News", file: file, line: line)
-        try storeItems(store, in: ids[1], count: 10, label: "Other", newest: Date(timeIntervalSince1970: 1_700_000_000),
-                       file: file, line: line)
-        let subscriptions = fixture.subscriptions(over: store)
-        let window = openWindow(on: subscriptions, opening: .scope(.all), file: file, line: line)
-        settle(window, file: file, line: line)
-        return (window, subscriptions, store, ids)
+        try windowOnNewsAndOther(news: 30, other: 10, otherFolder: ["Folder"], file: file, line: line)
     }
 
     /// The items of the store not read yet, once every mark is written.

@@ -31,7 +31,7 @@ final class OfflineTests: StoreTestCase, @unchecked Sendable {
     }
 
     /// A store with News's three items stored, and a window over it that
-    /// updates, watching `network`.
+    /// updates, watching `network` (settled when it starts offline).
     @MainActor
     private func windowOnStoredNews(network: TestNetwork) throws -> (FeedWindow, Subscriptions) {
         let store = try fixture.store()
@@ -39,7 +39,9 @@ final class OfflineTests: StoreTestCase, @unchecked Sendable {
         try storeItems(store, in: ids[0], count: 3, label: "Stored")
         let subscriptions = fixture.subscriptions(over: store, updates: true)
         subscriptions.watch(network.monitor)
-        return (openWindow(on: subscriptions), subscriptions)
+        let window = openWindow(on: subscriptions)
+        if !network.monitor.isAvailable { settle(window) }
+        return (window, subscriptions)
     }
 
     func testOfflineNothingUpdatesByItselfAndTheStatusLineSaysSo() throws {
@@ -47,7 +49,6 @@ final class OfflineTests: StoreTestCase, @unchecked Sendable {
             let network = TestNetwork()
             network.set(available: false)
             let (window, subscriptions) = try windowOnStoredNews(network: network)
-            settle(window)
             XCTAssertEqual(titles(window), ["Stored 0", "Stored 1", "Stored 2"], "the stored items stay readable")
             XCTAssertEqual(window.statusBar.label.text, "Offline · You're all caught up · 3 items")
             XCTAssertFalse(subscriptions.isUpdating)
@@ -60,7 +61,6 @@ final class OfflineTests: StoreTestCase, @unchecked Sendable {
             let network = TestNetwork()
             network.set(available: false)
             let (window, subscriptions) = try windowOnStoredNews(network: network)
-            settle(window)
             network.set(available: true)
             waitUntil("the update ran") { self.server.feedPaths == ["/news.json"] && !subscriptions.isUpdating }
             waitUntil("its items are in") { subscriptions.count(of: .all) == 6 }

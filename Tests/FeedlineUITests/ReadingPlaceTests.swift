@@ -18,15 +18,8 @@ final class ReadingPlaceTests: StoreTestCase, @unchecked Sendable {
     @MainActor
     private func windowOnNews(file: StaticString = #filePath, line: UInt = #line) throws
         -> (FeedWindow, Subscriptions, [Subscription.ID]) {
-        let store = try fixture.store()
-        let ids = try subscribe(store, [(spec("news"), "News", []), (spec("other"), "Other", [])], file: file, line: line)
-        try storeItems(store, in: ids[0], count: 120, label: "News", file: file, line: line)
-        try storeItems(store, in: ids[1], count: 5, label: "Other", newest: Date(timeIntervalSince1970: 1_700_000_000),
-                       file: file, line: line)
-        let subscriptions = fixture.subscriptions(over: store)
-        let window = openWindow(on: subscriptions, opening: .scope(.all), file: file, line: line)
-        settle(window, file: file, line: line)
-        return (window, subscriptions, ids)
+        let opened = try windowOnNewsAndOther(news: 120, other: 5, file: file, line: line)
+        return (opened.window, opened.subscriptions, opened.ids)
     }
 
     /// Scrolls the list down by `pixels` (loading pages on the way), then

@@ -69,6 +69,25 @@ class StoreTestCase: GtkTestCase, @unchecked Sendable {
     func spec(_ name: String) -> FeedSpec {
         .document(URL(string: "https://feeds.example.org/\(name).xml")!)
     }
+
+    /// A store with feeds "News" (`news` items, the newest first) and
+    /// "Other" (`other` items, older than every one of News's; in
+    /// `otherFolder`), and a window on All items, settled.
+    @MainActor
+    func windowOnNewsAndOther(news: Int, other: Int, otherFolder: [String] = [],
+                              file: StaticString = #filePath, line: UInt = #line) throws
+        -> (window: FeedWindow, subscriptions: Subscriptions, store: FeedStore, ids: [Subscription.ID]) {
+        let store = try fixture.store()
+        let ids = try subscribe(store, [(spec("news"), "News", []), (spec("other"), "Other", otherFolder)],
+                                file: file, line: line)
+        try storeItems(store, in: ids[0], count: news, label: "News", file: file, line: line)
+        try storeItems(store, in: ids[1], count: other, label: "Other", newest: Date(timeIntervalSince1970: 1_700_000_000),
+                       file: file, line: line)
+        let subscriptions = fixture.subscriptions(over: store)
+        let window = openWindow(on: subscriptions, opening: .scope(.all), file: file, line: line)
+        settle(window, file: file, line: line)
+        return (window, subscriptions, store, ids)
+    }
 }
 
 extension GtkTestCase {

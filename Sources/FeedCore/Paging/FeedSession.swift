@@ -253,8 +253,8 @@ public final class FeedSession {
     /// many pages after the one in flight as the reader's speed and the
     /// pages' latency need (`PrefetchPolicy.pagesInFlight`, at most four).
     private func loadAhead(_ metrics: ScrollMetrics, at time: Double) {
-        guard let source = source as? any PageAheadSource, let policy = prefetch as? PrefetchPolicy else { return }
-        let wanted = policy.pagesInFlight(metrics, pageItems: lastPageSize, at: time)
+        guard let source = source as? any PageAheadSource else { return }
+        let wanted = prefetch.pagesInFlight(metrics, pageItems: lastPageSize, at: time)
         for request in state.requestAhead(upTo: wanted, after: source.cursor(after:)) {
             fetch(request)
         }

@@ -156,15 +156,19 @@ public struct PagingState: Sendable {
     /// Every request whose answer is still wanted: the one in flight, and
     /// those asked ahead of it not answered yet.
     public var requestsInFlight: [PageRequest] {
-        (inFlight.map { [$0] } ?? []) + ahead.compactMap { page in
-            if case .waiting = page.answer { page.request } else { nil }
-        }
+        (inFlight.map { [$0] } ?? []) + ahead.filter(\.isWaiting).map(\.request)
     }
 
     /// Whether an answer to `request` is still wanted (else it is stale and
     /// will be dropped).
     public func isWanted(_ request: PageRequest) -> Bool {
-        inFlight == request || ahead.contains { $0.request == request && $0.isWaiting }
+        inFlight == request || waitingAhead(request) != nil
+    }
+
+    /// Where `request` is among the pages asked ahead still waiting for
+    /// their answer.
+    private func waitingAhead(_ request: PageRequest) -> Int? {
+        ahead.firstIndex { $0.request == request && $0.isWaiting }
     }
 
     /// The reader wants more. Returns the request to start, or nil when one
@@ -196,7 +200,7 @@ public struct PagingState: Sendable {
     /// Takes the answer to `request`. Returns what it does to the list, or
     /// nil when the answer is stale (not the request in flight) and dropped.
     public mutating func receive(_ page: FeedPage, for request: PageRequest) -> PageResult? {
-        if let index = ahead.firstIndex(where: { $0.request == request && $0.isWaiting }) {
+        if let index = waitingAhead(request) {
             // A page ahead: it waits its turn.
             ahead[index].answer = .page(page)
             return nil
@@ -257,7 +261,7 @@ public struct PagingState: Sendable {
     /// Takes a failure of `request`. Returns false when it is stale and
     /// dropped. The cursor stays, so `retry` asks for the same page.
     public mutating func fail(_ error: FeedError, for request: PageRequest) -> Bool {
-        if let index = ahead.firstIndex(where: { $0.request == request && $0.isWaiting }) {
+        if let index = waitingAhead(request) {
             // A page ahead: the list stops there when it gets there.
             ahead[index].answer = .failed(error)
         } else if inFlight == request {

@@ -48,10 +48,16 @@ public protocol PrefetchDecision: Sendable {
     /// Whether reaching the bottom edge asks for the next page by itself,
     /// whatever `shouldLoadMore` says.
     var loadsAtBottomEdge: Bool { get }
+    /// How many pages should be in flight at once for a source that names
+    /// its pages ahead (`pageItems`: items a page brings).
+    func pagesInFlight(_ metrics: ScrollMetrics, pageItems: Int, at time: Double) -> Int
 }
 
 extension PrefetchDecision {
     public var loadsAtBottomEdge: Bool { false }
+
+    /// One: a decision that knows nothing better asks for one page at a time.
+    public func pagesInFlight(_ metrics: ScrollMetrics, pageItems: Int, at time: Double) -> Int { 1 }
 
     /// Whether the next page should start for a reader seen standing still.
     public func shouldLoadMore(_ metrics: ScrollMetrics) -> Bool {

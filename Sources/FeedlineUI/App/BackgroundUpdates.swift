@@ -48,7 +48,7 @@ final class BackgroundUpdates {
         guard !windows().contains(where: { $0.window.isActive }) else { return }
         for arrival in arrivals {
             application.sendNotification(id: Self.notificationID(arrival.subscription), title: arrival.title,
-                                         body: NewItemsBanner.spoken(arrival.count), action: "app.open-feed",
+                                         body: ReadStateText.newItems(arrival.count), action: "app.open-feed",
                                          target: String(arrival.subscription))
         }
     }

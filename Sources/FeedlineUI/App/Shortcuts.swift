@@ -46,7 +46,7 @@ struct Shortcut {
         Shortcut(group: .general, title: L("Quit"), keys: ["<Control>q"], action: "app.quit", inHelp: true),
         Shortcut(group: .sidebar, title: L("Open the view, the folder or the feed"), keys: ["Return"]),
         Shortcut(group: .sidebar, title: L("Rename the feed"), keys: ["F2"]),
-        Shortcut(group: .sidebar, title: L("Row menu: mark all as read, rename or remove the feed"),
+        Shortcut(group: .sidebar, title: L("Row menu: mark all as read; for a feed, notify about its new items, rename or remove it"),
                  keys: ["Menu", "<Shift>F10"]),
         Shortcut(group: .feed, title: L("Read the item"), keys: ["Return"], inHelp: true),
         Shortcut(group: .feed, title: L("Back from the item to the list"), keys: ["Escape", "<Alt>Left"], inHelp: true),

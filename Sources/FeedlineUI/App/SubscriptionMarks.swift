@@ -102,16 +102,9 @@ extension Subscriptions {
     /// window changes its rows (`.markedAll`). Returns what was marked, for
     /// `undo`; nil when the store failed (the reader was told).
     func markAllRead(in scope: TimelineScope, arrivedBy mark: Int64?) async -> MarkedRead? {
-        guard let store else { return nil }
-        await markWrites?.value
-        do {
+        await writeAll(read: true) { store in
             let marked = try await store.markAllRead(in: scope, upTo: nil, arrivedBy: mark)
-            notify(.markedAll(marked, read: true))
-            countUnread()
-            return marked
-        } catch {
-            report(error)
-            return nil
+            return (marked, marked)
         }
     }
 
@@ -119,16 +112,23 @@ extension Subscriptions {
     /// unread again, in every window. Returns how many changed.
     @discardableResult
     func undo(_ marked: MarkedRead) async -> Int {
-        guard let store else { return 0 }
+        await writeAll(read: false) { store in (marked, try await store.undo(marked)) } ?? 0
+    }
+
+    /// Runs Mark All as Read's `write` (or its Undo's) after the marks made
+    /// before it, then tells every window which items it marked and counts
+    /// again. Nil when the store failed (the reader was told).
+    private func writeAll<T>(read: Bool, _ write: (FeedStore) async throws -> (MarkedRead, T)) async -> T? {
+        guard let store else { return nil }
         await markWrites?.value
         do {
-            let count = try await store.undo(marked)
-            notify(.markedAll(marked, read: false))
+            let (marked, result) = try await write(store)
+            notify(.markedAll(marked, read: read))
             countUnread()
-            return count
+            return result
         } catch {
             report(error)
-            return 0
+            return nil
         }
     }
 

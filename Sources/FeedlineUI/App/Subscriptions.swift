@@ -574,22 +574,22 @@ package final class Subscriptions {
     /// Whether the reader view downloads pictures inside items' text.
     var loadsRemoteImages: Bool {
         get { settings.loadsRemoteImages }
-        set {
-            guard newValue != settings.loadsRemoteImages, let store else { return }
-            settings.loadsRemoteImages = newValue
-            save { try await store.setLoadsRemoteImages(newValue) }
-        }
+        set { set(\.loadsRemoteImages, newValue) { try await $0.setLoadsRemoteImages(newValue) } }
     }
 
     /// Whether Feedline goes on updating after its last window closes
     /// ("Run in Background"), kept in the store.
     var runsInBackground: Bool {
         get { settings.runsInBackground }
-        set {
-            guard newValue != settings.runsInBackground, let store else { return }
-            settings.runsInBackground = newValue
-            save { try await store.setRunsInBackground(newValue) }
-        }
+        set { set(\.runsInBackground, newValue) { try await $0.setRunsInBackground(newValue) } }
+    }
+
+    /// Changes one of the window's settings, then writes it with `write`.
+    private func set(_ setting: WritableKeyPath<ViewSettings, Bool>, _ value: Bool,
+                     write: @escaping @Sendable (FeedStore) async throws -> Void) {
+        guard value != settings[keyPath: setting], let store else { return }
+        settings[keyPath: setting] = value
+        save { try await write(store) }
     }
 
     /// Whether new items of `id` bring a desktop notification.

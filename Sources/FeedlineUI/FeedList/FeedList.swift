@@ -311,30 +311,33 @@ package final class FeedList {
     /// changed.
     @discardableResult
     func apply(_ change: MarkChange, at positions: [Int]? = nil) -> [Int] {
-        let rows = positions == nil ? change.rows : []
-        guard positions != nil || !rows.isEmpty else { return [] }
-        var changed: [Int] = []
-        for position in positions ?? Array(0..<itemCount) {
-            guard position >= 0, position < itemCount, case .item(let item) = store[position] else { continue }
-            if positions == nil, !(FeedStore.row(ofItem: item.id).map(rows.contains) ?? false) { continue }
-            guard let marked = change.applied(to: item) else { continue }
-            store.setValueQuietly(.item(marked), at: position)
-            factory.cell(at: position)?.showMarks(of: marked, showsReadState: showsReadState)
-            changed.append(position)
+        if let positions { return remark(positions, change.applied(to:)) }
+        let rows = change.rows
+        guard !rows.isEmpty else { return [] }
+        return remark(0..<itemCount) { item in
+            FeedStore.row(ofItem: item.id).map(rows.contains) == true ? change.applied(to: item) : nil
         }
-        return changed
     }
 
     /// Marks read (or unread) every loaded item `matches` picks, in place
     /// as `apply` does. Returns the positions changed.
     @discardableResult
     func setRead(_ read: Bool, where matches: (FeedItem) -> Bool) -> [Int] {
+        remark(0..<itemCount) { item in
+            matches(item) ? MarkChange(mark: .read(read), items: [item.id]).applied(to: item) : nil
+        }
+    }
+
+    /// Gives the items at `positions` the marks `marked` says (nil: left
+    /// as they are), in place: the model's value is replaced quietly and
+    /// the row, if shown, shows it again. Returns the positions changed.
+    private func remark(_ positions: some Sequence<Int>, _ marked: (FeedItem) -> FeedItem?) -> [Int] {
         var changed: [Int] = []
-        for position in 0..<itemCount {
-            guard case .item(var item) = store[position], item.isRead != read, matches(item) else { continue }
-            item.isRead = read
-            store.setValueQuietly(.item(item), at: position)
-            factory.cell(at: position)?.showMarks(of: item, showsReadState: showsReadState)
+        for position in positions {
+            guard position >= 0, position < itemCount, case .item(let item) = store[position],
+                  let remarked = marked(item) else { continue }
+            store.setValueQuietly(.item(remarked), at: position)
+            factory.cell(at: position)?.showMarks(of: remarked, showsReadState: showsReadState)
             changed.append(position)
         }
         return changed

@@ -88,22 +88,14 @@ public final class FeedWindow {
     /// tick or a late publish, not news to announce.
     var shownPhase: PagingPhase?
 
-    /// "12 new items" over the list (NewItems.swift).
-    let newItemsBanner = NewItemsBanner()
-    /// The newest stored row when the reader last went to the view's top:
-    /// items above it arrived since (nil: a window on one source).
-    var arrivalMark: Int64?
-    /// New items loaded above the reader and not yet in view.
-    var unseenNewItems: Set<String> = []
-    /// New items above the first loaded one, as the store last counted.
-    var newItemsNotLoaded = 0
-    /// The count screen readers last heard, and the telling waiting for quiet.
-    var newItemsTold = 0
-    var newItemsTelling: ScheduledCall?
+    /// New items above the reader's place and their banner (NewItems.swift).
+    let newItems: NewItemsCounter
     /// Mark All as Read's notification with Undo (MarkAllRead.swift).
     let undoNotification = UndoNotification()
-    /// The reading position waiting to be kept (ReadingPlace.swift).
+    /// The reading position waiting to be kept, and when the list last
+    /// moved (ReadingPlace.swift).
     var positionKeeping: ScheduledCall?
+    var positionMovedAt: ContinuousClock.Instant?
 
     /// The last messages sent to screen readers, oldest first (for tests).
     /// Bounded: past `announcementsKept` the oldest go, so a long reading
@@ -136,6 +128,7 @@ public final class FeedWindow {
         header = FeedHeader(hasSidebar: false)
         feedTitle = source.displayName
         announcer = Announcer(window: window)
+        newItems = NewItemsCounter(announcer: announcer)
         openLink = { [window] uri in window.showURI(uri) }
         feedList = FeedList(layout: .list)
         contentPage = Overlay(child: content)
@@ -154,6 +147,7 @@ public final class FeedWindow {
         header = FeedHeader(hasSidebar: true)
         feedTitle = "Feedline"
         announcer = Announcer(window: window)
+        newItems = NewItemsCounter(announcer: announcer)
         openLink = { [window] uri in window.showURI(uri) }
         feedList = FeedList(layout: .list)
         contentPage = Overlay(child: content)

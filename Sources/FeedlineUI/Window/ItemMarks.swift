@@ -77,17 +77,7 @@ extension FeedWindow {
         guard !changed.isEmpty else { return }
         reader.marksChanged()
         subscriptions.mark(MarkChange(mark: mark, items: changed.compactMap { feedList.item(at: $0)?.id }), from: observation)
-        if tell { announcer.announce(Self.said(mark)) }
-    }
-
-    /// What a screen reader hears when the reader marks an item.
-    static func said(_ mark: MarkChange.Mark) -> String {
-        switch mark {
-        case .read(true): L("Marked as read")
-        case .read(false): L("Marked as unread")
-        case .starred(true): L("Starred")
-        case .starred(false): L("Unstarred")
-        }
+        if tell { announcer.announce(ReadStateText.marked(mark)) }
     }
 
     /// The item menu's marks: Mark as Read or Unread, Star or Unstar.

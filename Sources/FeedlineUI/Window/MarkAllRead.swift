@@ -32,25 +32,19 @@ extension FeedWindow {
         guard let subscriptions else { return }
         // The open view: what it had when the reader last went to its
         // newest; another: what the store held after the last update.
-        let mark = scope == self.scope ? arrivalMark : subscriptions.storedThrough
+        let mark = scope == self.scope ? newItems.arrivalMark : subscriptions.storedThrough
         Task { [weak self] in
             guard let marked = await subscriptions.markAllRead(in: scope, arrivedBy: mark), let self else { return }
             guard marked.count > 0 else {
-                let message = L("No unread items to mark")
+                let message = ReadStateText.nothingToMark
                 statusBar.flash(message)
                 announcer.announce(message)
                 return
             }
-            let message = Self.markedAllText(marked.count)
+            let message = ReadStateText.markedAllRead(marked.count)
             undoNotification.show(message) { [weak self] in self?.undoMarkAllRead(marked) }
             announcer.announce(message)
         }
-    }
-
-    /// "Marked 240 items as read", as shown and said.
-    static func markedAllText(_ count: Int) -> String {
-        // Translators: after Mark All as Read, in the notification with Undo and to screen readers.
-        Localization.format(L("Marked %d item as read", "Marked %d items as read", count), count)
     }
 
     private func undoMarkAllRead(_ marked: MarkedRead) {
@@ -58,9 +52,7 @@ extension FeedWindow {
         Task { [weak self] in
             let count = await subscriptions.undo(marked)
             guard let self else { return }
-            // Translators: after Undo of Mark All as Read.
-            let message = Localization.format(L("Marked %d item as unread again", "Marked %d items as unread again", count),
-                                              count)
+            let message = ReadStateText.markedUnreadAgain(count)
             statusBar.flash(message)
             announcer.announce(message)
         }

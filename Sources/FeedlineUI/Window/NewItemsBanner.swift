@@ -24,18 +24,6 @@ final class NewItemsBanner {
     func show(count: Int) {
         button.isVisible = count > 0
         guard count > 0 else { return }
-        button.setLabel(Self.text(count), spokenAs: Self.spoken(count))
-    }
-
-    /// "12 new items", as shown and said.
-    static func text(_ count: Int) -> String {
-        // Translators: the banner over the list when an update brought items above the reader's place.
-        Localization.format(L("↑ %d new item", "↑ %d new items", count), count)
-    }
-
-    /// What a screen reader hears: the count without the arrow.
-    static func spoken(_ count: Int) -> String {
-        // Translators: announced when an update brought items above the reader's place.
-        Localization.format(L("%d new item", "%d new items", count), count)
+        button.setLabel(ReadStateText.newItemsBanner(count), spokenAs: ReadStateText.newItems(count))
     }
 }

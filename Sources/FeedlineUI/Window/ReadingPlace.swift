@@ -30,11 +30,25 @@ extension FeedWindow {
         subscriptions.setPosition(position, of: scope)
     }
 
-    /// The list moved (or focus in it): kept once it has been still a second.
+    /// The list moved (or focus in it): kept once it has been still a
+    /// second. Called every frame while scrolling: it notes the time, and
+    /// one timer at a time looks again when it is due.
     func positionMoved() {
         guard subscriptions != nil, scope != nil else { return }
-        positionKeeping?.cancel()
-        positionKeeping = MainLoop.schedule(after: Self.keepPositionAfter) { [weak self] in self?.keepPosition() }
+        positionMovedAt = .now
+        if positionKeeping?.isPending != true { keepPositionWhenStill(after: Self.keepPositionAfter) }
+    }
+
+    private func keepPositionWhenStill(after delay: Duration) {
+        positionKeeping = MainLoop.schedule(after: delay) { [weak self] in
+            guard let self, let moved = positionMovedAt else { return }
+            let still = moved.duration(to: .now)
+            if still < Self.keepPositionAfter {
+                keepPositionWhenStill(after: Self.keepPositionAfter - still)
+            } else {
+                keepPosition()
+            }
+        }
     }
 
     static let keepPositionAfter: Duration = .seconds(1)

@@ -84,7 +84,7 @@ extension FeedWindow {
             case .arrived: break
             case .network:
                 showStatus(session.snapshot)
-                announcer.announce(subscriptions.isOnline ? L("Online again") : L("Offline: feeds update when the network is back"))
+                announcer.announce(ReadStateText.network(online: subscriptions.isOnline))
             case .stored:
                 // A view with nothing to show may have something now.
                 if feedList.itemCount == 0, scope != nil, session.state.inFlight == nil {
