@@ -41,6 +41,12 @@ public struct StoredTimelineSource: FeedSource {
     /// so the first page's size is what the first frame builds; the next
     /// page comes as soon as the list is scrolled near its end.
     public static let firstPageLimit = 20
+    /// Keyset pages never repeat an item. An item whose date changed in an
+    /// update may move below the place reached and come again: checked
+    /// against the latest items (a few pages' worth), since a stored
+    /// timeline may be a million items long.
+    public var repeatsWithin: Int? { 2_000 }
+
     /// Network pages fetched at most for one page of the timeline (a feed
     /// whose pages are empty but link on moves on without end).
     static let networkPagesPerPage = 4

@@ -50,12 +50,18 @@ public enum BenchmarkMain {
                               as for one run (below)
 
         The store comparison (--suite store): a store of --store-items items
-        (default 1000000) over --store-feeds feeds (default 500) in a temporary
-        file; page read times of All items at the top and 90 % of the way down
+        (default 1000000) over --store-feeds feeds (default 500); page read times of All items at the top and 90 % of the way down
         (200 pages of 50 each); the real window scrolling All items from it at
         --speed px/s (default 2000) for --rows rows (default 2000); and the C
-        reference's time to first row and frame busy time for the ratios.
+        reference's time to first row and frame busy time for the ratios. Then
+        All items scrolled to its end (at most 1,000,000 rows) as fast as pages
+        come, its memory sampled at 10,000 and 100,000 rows and at the end, and
+        after jumps to the middle and back to the top. The store is made once
+        and kept beside this program (each run works on a copy).
           --store PATH        With --scenario: scroll a store's All items
+          --memory-at N,N     With --store: resident memory after scrolling
+                              each number of rows and at the end, then after
+                              jumps to the middle and back to the top
 
         One run, printed as JSON (what the suites start):
           --scenario          Scroll once, with:
@@ -315,6 +321,7 @@ public enum BenchmarkMain {
                     }
                 case "--images": options.images = true
                 case "--numbered": options.scroll.numbered = true
+                case "--memory-at": options.scroll.memoryAt = try list(argument, in: 1...10_000_000)
                 case "--store": options.scroll.store = URL(fileURLWithPath: try value(argument))
                 case "--store-fill": options.mode = .storeFill(URL(fileURLWithPath: try value(argument)))
                 case "--store-pages": options.mode = .storePages(URL(fileURLWithPath: try value(argument)))

@@ -32,6 +32,23 @@ struct ScrollResult {
     /// and still placeholders then (0 without pictures).
     var frameRows: [Int] = []
     var frameThumbnails: [(inView: Int, missing: Int)] = []
+    /// Resident memory when the reader started, and once each of the rows
+    /// asked for (`--memory-at`) was scrolled past.
+    var memoryStartKB = 0
+    var memoryAtRows: [(rows: Int, kb: Int)] = []
+    /// After the run, back at the top: resident memory once the first
+    /// rows showed their items again, and how long that took.
+    var memoryAfterTopKB = 0
+    var backAtTopMs = 0.0
+    /// Before that, a jump to the middle of the list (the scroll bar
+    /// dragged there): until its rows showed their items.
+    var middleJumpMs = 0.0
+    /// Items the list held at the end (a store's list lets far ones go).
+    var heldItems = 0
+    /// Rows that showed a placeholder in view (an item let go, being read
+    /// back), and the longest one did.
+    var placeholders = 0
+    var placeholderLongestMs = 0.0
 
     /// Frame intervals longer than 25 ms: a frame or more missed at 60 Hz.
     var longFrames: Int { frameIntervals.count(where: { $0 > 0.025 }) }
@@ -62,6 +79,17 @@ struct ScrollResult {
             "idle_cpu_ms": idleCPUSeconds * 1000,
             "idle_wakeups": idleWakeups,
             "idle_main_thread_wakeups": idleMainThreadWakeups,
+            "memory": [
+                "start_kb": memoryStartKB,
+                "at_rows": memoryAtRows.map { ["rows": $0.rows, "rss_kb": $0.kb] },
+                "after_back_at_top_kb": memoryAfterTopKB,
+                "back_at_top_ms": backAtTopMs,
+                "middle_jump_ms": middleJumpMs,
+                "held_items": heldItems,
+            ] as [String: Any],
+            "placeholders": placeholders,
+            "placeholders_per_1000_rows": rows > 0 ? Double(placeholders) * 1000 / Double(rows) : 0,
+            "placeholder_longest_ms": placeholderLongestMs,
         ]
     }
 }

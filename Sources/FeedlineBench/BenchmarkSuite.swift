@@ -114,19 +114,33 @@ struct BenchmarkSuite {
     /// C reference's first row and frame times for the ratios. Each step in
     /// a process of its own.
     func runStore() -> Int32 {
+        let size = ["--store-items", "\(options.storeItems)", "--store-feeds", "\(options.storeFeeds)"]
+        guard let (kept, fill) = cachedStore(size) else { return 1 }
+        // A copy for this run: the window keeps its reading place (and
+        // marks items read) in the store, which the next run must not see.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-bench-store-\(UUID().uuidString).sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
-        let size = ["--store-items", "\(options.storeItems)", "--store-feeds", "\(options.storeFeeds)"]
-        log("filling a store of \(options.storeItems) items over \(options.storeFeeds) feeds…")
-        guard let fill = child(["--store-fill", url.path] + size) else { return 1 }
+        do {
+            try FileManager.default.copyItem(at: kept, to: url)
+        } catch {
+            log("couldn't copy the store: \(error)")
+            return 1
+        }
         log("timing pages at the top and deep down…")
         guard let pages = child(["--store-pages", url.path] + size) else { return 1 }
         let scroll = options.scroll
         log("scrolling All items at \(Int(scroll.speed)) px/s…")
         guard let run = child(["--scenario", "--store", url.path, "--latency", "0", "--speed", "\(Int(scroll.speed))",
                                "--rows", "\(scroll.rows)", "--page-size", "50", "--idle", "0"]) else { return 1 }
+        let deepRows = min(options.storeItems, 1_000_000)
+        // The run samples its end too.
+        let marks = [10_000, 100_000].filter { $0 < deepRows }
+        log("scrolling \(deepRows) rows of All items as fast as they come, for memory…")
+        guard let deep = child(["--scenario", "--store", url.path, "--latency", "0", "--speed", "100000",
+                                "--rows", "\(deepRows)", "--page-size", "50", "--idle", "0",
+                                "--memory-at", (marks + [deepRows]).map(String.init).joined(separator: ",")]) else { return 1 }
         let reference = runReference()
-        var report: [String: Any] = ["suite": "store", "fill": fill, "pages": pages, "scroll": run]
+        var report: [String: Any] = ["suite": "store", "fill": fill, "pages": pages, "scroll": run, "deep_scroll": deep]
         report["reference"] = reference
         var ratios: [String: Double] = [:]
         if let top = (pages["top_ms"] as? [String: Double])?["p50"], let deep = (pages["deep_ms"] as? [String: Double])?["p50"],
@@ -141,9 +155,41 @@ struct BenchmarkSuite {
            let other = (reference?["frame_busy_ms"] as? [String: Double])?["p95"], other > 0 {
             ratios["frame_busy_p95"] = busy / other
         }
+        let memory = deep["memory"] as? [String: Any] ?? [:]
+        let atRows = memory["at_rows"] as? [[String: Int]] ?? []
+        let samples = atRows.reduce(into: [Int: Int]()) { $0[$1["rows"] ?? 0] = $1["rss_kb"] }
+        if let first = samples[10_000], let last = atRows.last?["rss_kb"], first > 0 {
+            ratios["rss_end_over_10000_rows"] = Double(last) / Double(first)
+        }
+        if let at100k = samples[100_000], let other = reference?["rss_kb_at_end"] as? Int, other > 0 {
+            ratios["rss_100000_rows_over_reference"] = Double(at100k) / Double(other)
+        }
         report["ratios"] = ratios
         print(storeSummary(report), terminator: "")
         return write(report)
+    }
+
+    /// The store of `size` (`--store-items`, `--store-feeds`) beside this
+    /// program, filled by a child the first time (101 s for 1,000,000
+    /// items) and kept for the next runs; its path and the fill's figures.
+    private func cachedStore(_ size: [String]) -> (URL, [String: Any])? {
+        let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let url = folder.appendingPathComponent("feedline-bench-store-\(options.storeItems)x\(options.storeFeeds).sqlite")
+        if FileManager.default.fileExists(atPath: url.path) {
+            log("using the store made earlier: \(url.path)")
+            return (url, ["items": options.storeItems, "feeds": options.storeFeeds, "cached": true])
+        }
+        let filling = folder.appendingPathComponent("feedline-bench-store-filling.sqlite")
+        log("filling a store of \(options.storeItems) items over \(options.storeFeeds) feeds…")
+        guard let fill = child(["--store-fill", filling.path] + size) else { return nil }
+        do {
+            try FileManager.default.moveItem(at: filling, to: url)
+        } catch {
+            log("couldn't keep the store: \(error)")
+            return nil
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: filling.path + suffix) }
+        return (url, fill)
     }
 
     private func storeSummary(_ report: [String: Any]) -> String {
@@ -168,7 +214,30 @@ struct BenchmarkSuite {
                    p(run, "frame_busy_ms", "p95"), p(reference, "frame_busy_ms", "p95"), ratios["frame_busy_p95"] ?? 0,
                    run["stalls"] as? Int ?? 0, run["rows"] as? Int ?? 0, run["duplicates"] as? Int ?? 0,
                    run["skipped"] as? Int ?? 0),
+            memorySummary(report["deep_scroll"] as? [String: Any] ?? [:], ratios: ratios),
         ].joined(separator: "\n") + "\n"
+    }
+
+    /// The deep scroll's memory, for the store's summary.
+    private func memorySummary(_ run: [String: Any], ratios: [String: Double]) -> String {
+        let memory = run["memory"] as? [String: Any] ?? [:]
+        let samples = (memory["at_rows"] as? [[String: Int]] ?? []).map { sample in
+            String(format: "%d rows %.1f MiB", sample["rows"] ?? 0, Double(sample["rss_kb"] ?? 0) / 1024)
+        }
+        return [
+            String(format: "memory: start %.1f MiB; ", Double(memory["start_kb"] as? Int ?? 0) / 1024)
+                + samples.joined(separator: "; ")
+                + String(format: "; to the middle in %.0f ms; back at the top %.1f MiB (in %.0f ms); %d items held of %d",
+                         memory["middle_jump_ms"] as? Double ?? 0,
+                         Double(memory["after_back_at_top_kb"] as? Int ?? 0) / 1024, memory["back_at_top_ms"] as? Double ?? 0,
+                         memory["held_items"] as? Int ?? 0, run["items_loaded"] as? Int ?? 0),
+            String(format: "the end over 10,000 rows %.3fx; 100,000 rows over the reference's 100,000 items %.2fx",
+                   ratios["rss_end_over_10000_rows"] ?? 0, ratios["rss_100000_rows_over_reference"] ?? 0),
+            String(format: "deep scroll: %d rows, stalls %d, duplicates %d, skipped %d; placeholders %d (%.2f per 1,000 rows), longest %.0f ms",
+                   run["rows"] as? Int ?? 0, run["stalls"] as? Int ?? 0, run["duplicates"] as? Int ?? 0,
+                   run["skipped"] as? Int ?? 0, run["placeholders"] as? Int ?? 0,
+                   run["placeholders_per_1000_rows"] as? Double ?? 0, run["placeholder_longest_ms"] as? Double ?? 0),
+        ].joined(separator: "\n")
     }
 
     // MARK: Images

@@ -34,6 +34,10 @@ final class ScrollScenario {
         /// All items (pages of `pageSize`, no latency) instead of the
         /// synthetic feed.
         var store: URL?
+        /// Rows scrolled at which resident memory is sampled (a store's
+        /// run, `--memory-at`); the run then goes back to the top and
+        /// samples it once more.
+        var memoryAt: [Int] = []
     }
 
     private let settings: Settings
@@ -53,6 +57,8 @@ final class ScrollScenario {
     /// picture.
     private var thumbnailRowsSeen: Set<Int> = []
     private var thumbnailRowsShown: Set<Int> = []
+    /// Rows showing a placeholder now, and since when (frame time, µs).
+    private var placeholderSince: [Int: Int64] = [:]
 
     init(settings: Settings, application: Application, done: @escaping (ScrollResult) -> Void) {
         self.settings = settings
@@ -110,7 +116,10 @@ final class ScrollScenario {
             // The reader starts once the window has settled (whatever the
             // strategy asked for at the start has come), not in the very
             // frame the first rows appear.
-            if window.session.phase == .idle { lastFrameTime = frameTime }
+            if window.session.phase == .idle {
+                lastFrameTime = frameTime
+                result.memoryStartKB = ProcessStats.residentKB()
+            }
             return
         }
         lastFrameTime = frameTime
@@ -131,6 +140,10 @@ final class ScrollScenario {
         let rowHeight = metrics.averageRowHeight
         let rowsScrolled = rowHeight > 0 ? Int(scrolled / rowHeight) : 0
         result.frameRows.append(rowsScrolled)
+        countPlaceholders(at: frameTime)
+        if let next = settings.memoryAt.dropFirst(result.memoryAtRows.count).first, rowsScrolled >= next {
+            result.memoryAtRows.append((next, ProcessStats.residentKB()))
+        }
         if rowsScrolled >= settings.rows || (window.session.phase == .exhausted && step == 0) {
             finish(rowsScrolled: rowsScrolled)
         }
@@ -149,6 +162,20 @@ final class ScrollScenario {
             result.stallSeconds += interval
         } else {
             inStall = false
+        }
+    }
+
+    /// Rows in view showing a placeholder: counted when one appears, timed
+    /// until it shows its item.
+    private func countPlaceholders(at frameTime: Int64) {
+        let shown = Set(list.visibleRows.map(\.position).filter(list.showsPlaceholder(at:)))
+        for position in shown where placeholderSince[position] == nil {
+            placeholderSince[position] = frameTime
+            result.placeholders += 1
+        }
+        for (position, since) in placeholderSince where !shown.contains(position) {
+            result.placeholderLongestMs = max(result.placeholderLongestMs, Double(frameTime - since) / 1000)
+            placeholderSince[position] = nil
         }
     }
 
@@ -188,20 +215,22 @@ final class ScrollScenario {
         result.rows = rowsScrolled
         result.pagesRequested = (window.session.source as? SyntheticFeedSource)?.requestCount ?? 0
         result.mostPagesInFlight = (window.session.source as? SyntheticFeedSource)?.mostInFlight ?? 0
-        let items = list.items
-        let ids = items.map(\.id)
-        result.itemsLoaded = ids.count
-        result.duplicates = ids.count - Set(ids).count
-        if subscriptions == nil {
-            let expected = Set((0..<ids.count).map { SyntheticFeedSource.item($0).id })
-            result.skipped = expected.subtracting(ids).count
-        } else {
-            // The store's ids are its own; its item N is the synthetic item N.
-            let titles = Set(items.map(\.title))
-            result.skipped = (0..<ids.count).filter { !titles.contains(SyntheticFeedSource.item($0).title) }.count
-        }
         result.rowWidgets = list.factory.cells.count
         result.peakRSSKB = ProcessStats.peakResidentKB()
+        result.heldItems = list.heldItemCount
+        if !settings.memoryAt.isEmpty, result.memoryAtRows.last?.rows != rowsScrolled {
+            // Where the run ended (the list's end is a screen short of its rows).
+            result.memoryAtRows.append((rowsScrolled, ProcessStats.residentKB()))
+        }
+        if let store = subscriptions?.store {
+            checkOrder(against: store)
+            return
+        }
+        let ids = list.items.map(\.id)
+        result.itemsLoaded = ids.count
+        result.duplicates = ids.count - Set(ids).count
+        let expected = Set((0..<ids.count).map { SyntheticFeedSource.item($0).id })
+        result.skipped = expected.subtracting(ids).count
         guard settings.pictures != nil else {
             idle()
             return
@@ -229,6 +258,57 @@ final class ScrollScenario {
             result.images.memoryCacheKB = images.textures.bytes / 1024
             result.images.diskCacheKB = diskBytes / 1024
             idle()
+        }
+    }
+
+    /// A store's list: its items' keys (held or let go) against All items
+    /// as stored, in order; then back to the top (with `memoryAt`).
+    private func checkOrder(against store: FeedStore) {
+        let keys = (0..<list.itemCount).compactMap(list.itemKey(at:))
+        result.itemsLoaded = list.itemCount
+        result.duplicates = keys.count - Set(keys).count
+        Task { @MainActor [weak self] in
+            let stored = (try? await store.timelineRowIDs(of: .all, limit: keys.count)) ?? []
+            guard let self else { return }
+            result.skipped = zip(keys, stored).count(where: { $0 != $1 }) + abs(keys.count - stored.count)
+                + (result.itemsLoaded - keys.count)
+            if settings.memoryAt.isEmpty { idle() } else { backToTop() }
+        }
+    }
+
+    /// Jumps to the middle of the list, as dragging the scroll bar there
+    /// does, then back to the top, as Home does; once the rows in view
+    /// show their items (read back from the store) after each, times it,
+    /// and samples memory at the top.
+    private func backToTop() {
+        jump(to: 0.5) { [weak self] milliseconds in
+            guard let self else { return }
+            result.middleJumpMs = milliseconds
+            jump(to: 0) { [weak self] milliseconds in
+                guard let self else { return }
+                result.backAtTopMs = milliseconds
+                result.memoryAfterTopKB = ProcessStats.residentKB()
+                result.heldItems = list.heldItemCount
+                idle()
+            }
+        }
+    }
+
+    /// Moves the list `fraction` of the way down, then calls `done` with
+    /// the milliseconds until the rows in view showed their items.
+    private func jump(to fraction: Double, done: @escaping (Double) -> Void) {
+        let started = ContinuousClock.now
+        list.adjustment.value = (list.adjustment.upper - list.adjustment.pageSize) * fraction
+        let target = Int(Double(list.itemCount) * fraction)
+        ticker = FrameTicker(on: window.window) { [weak self] frameTime in
+            guard let self else { return }
+            countPlaceholders(at: frameTime)
+            let rows = list.visibleRows.map(\.position)
+            guard let first = rows.min(), let last = rows.max(), abs(first - target) < 2 * max(1, last - first + 1) + 10,
+                  rows.allSatisfy({ list.item(at: $0) != nil && !list.showsPlaceholder(at: $0) }) else { return }
+            ticker?.stop()
+            ticker = nil
+            done((ContinuousClock.now - started) / .milliseconds(1))
         }
     }
 

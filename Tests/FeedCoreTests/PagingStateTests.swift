@@ -107,6 +107,22 @@ final class PagingStateTests: XCTestCase {
         XCTAssertEqual(state.itemCount, 8)
     }
 
+    func testASourceThatRepeatsOnlyNearbyIsCheckedAgainstTheLatestItems() throws {
+        // A stored timeline: a list of any length remembers a bounded
+        // number of ids (twice `remembering` at most).
+        var state = PagingState(remembering: 4)
+        _ = state.receive(page(0..<5, next: "5"), for: try XCTUnwrap(state.requestMore()))
+        // Items 3 and 4 are among the latest: dropped.
+        XCTAssertEqual(state.receive(page(3..<10, next: "10"), for: try XCTUnwrap(state.requestMore())),
+                       .appended(items(5..<10)))
+        // Item 0 is ten items back, long forgotten: such a source never
+        // repeats one that far (a keyset's pages cannot), so it is shown.
+        XCTAssertEqual(state.receive(page(9..<11, next: "11"), for: try XCTUnwrap(state.requestMore())),
+                       .appended(items(10..<11)))
+        XCTAssertEqual(state.receive(FeedPage(items: items(0..<1), next: nil), for: try XCTUnwrap(state.requestMore())),
+                       .appended(items(0..<1)))
+    }
+
     func testDuplicatesWithinOnePageAreDropped() throws {
         var state = PagingState()
         let first = try XCTUnwrap(state.requestMore())

@@ -6,18 +6,10 @@ import XCTest
 /// The ownership rules GtkKit's files state, one test per rule: who holds a
 /// GObject, who frees a signal closure, when a Swift value on a list item or
 /// a scheduled call is released. A leak or a double free shows up here.
-final class OwnershipTests: XCTestCase, @unchecked Sendable {
+final class OwnershipTests: KitTestCase, @unchecked Sendable {
     /// Something to watch for deallocation.
     final class Token {}
 
-    override func setUp() {
-        super.setUp()
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            XCTFail("No display. Run the suite with scripts/test (it starts Xvfb), or set DISPLAY.")
-            return
-        }
-        MainActor.assumeIsolated { _ = KitTestApplication.shared }
-    }
 
     /// Hangs a token on the GObject itself: it is released when the GObject
     /// is finalized, so `weak` on it tells whether the GObject still lives.
@@ -195,13 +187,4 @@ final class MainLoopBridgeTests: XCTestCase, @unchecked Sendable {
     private static func offMain() async -> Bool {
         Thread.isMainThread
     }
-}
-
-@MainActor
-enum KitTestApplication {
-    static let shared: Application = {
-        let application = Application(id: "io.github.feedline.GtkKitTests", unique: false)
-        application.register()
-        return application
-    }()
 }

@@ -7,16 +7,7 @@ import XCTest
 /// The widgets a sidebar is made of: the paned that holds it beside the
 /// content, the list that opens a row on one click, the icon that shows a
 /// themed icon or a picture.
-final class SidebarWidgetTests: XCTestCase, @unchecked Sendable {
-    override func setUp() {
-        super.setUp()
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            XCTFail("No display. Run the suite with scripts/test (it starts Xvfb), or set DISPLAY.")
-            return
-        }
-        MainActor.assumeIsolated { _ = KitTestApplication.shared }
-    }
-
+final class SidebarWidgetTests: KitTestCase, @unchecked Sendable {
     /// A window showing `child`, mapped and laid out.
     @MainActor
     private func show(_ child: Widget, width: Int32 = 600) -> Window {

@@ -11,17 +11,9 @@ import XCTest
 /// view made narrower. GTK 4.8 alone leaves the view at the height its
 /// text had at its old width (0, or thousands of pixels for text wrapped
 /// at no width) in each of these.
-final class TextViewHeightTests: XCTestCase, @unchecked Sendable {
+final class TextViewHeightTests: KitTestCase, @unchecked Sendable {
     static let text = String(repeating: "Some words that wrap across the width of the page, ", count: 6)
 
-    override func setUp() {
-        super.setUp()
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            XCTFail("No display. Run the suite with scripts/test (it starts Xvfb), or set DISPLAY.")
-            return
-        }
-        MainActor.assumeIsolated { _ = KitTestApplication.shared }
-    }
 
     /// A window 600 pixels wide with two pages, "other" shown: a label, and
     /// the text view under a title in a scrolled page (as the reader has it),

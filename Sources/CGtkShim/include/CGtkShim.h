@@ -6,6 +6,8 @@
  *                   Swift's main actor runs inside GTK's main loop
  *   ValueList       a GObject carrying a Swift pointer, and a GListModel of
  *                   them in an array (the lists' and grids' model)
+ *   LazyList        a GListModel that makes its items when asked (the feed's
+ *                   list: stored timelines of any length)
  *   ImageDecoder    pictures to textures with gdk-pixbuf, any thread, with
  *                   a size limit checked from the header
  *   Accessibility   accessible labels, descriptions, states and roles
@@ -25,6 +27,7 @@
 
 #include "MainQueue.h"
 #include "ValueList.h"
+#include "LazyList.h"
 #include "ImageDecoder.h"
 #include "Accessibility.h"
 #include "InlinePictures.h"

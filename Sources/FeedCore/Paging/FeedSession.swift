@@ -98,7 +98,7 @@ public final class FeedSession {
     /// load as the reader scrolls up to them.
     public init(source: any FeedSource, startingAt start: PageCursor? = nil) {
         self.source = source
-        state = PagingState(startingAt: start)
+        state = PagingState(startingAt: start, remembering: source.repeatsWithin)
     }
 
     public var phase: PagingPhase { state.phase }

@@ -117,12 +117,23 @@ public struct PagingState: Sendable {
     /// The first item shown (what newer items go above).
     private var firstItemID: String?
     private var seenIDs: Set<String> = []
+    /// The ids remembered, oldest first, when only the latest are
+    /// (`remembering`).
+    private var seenOrder: [String] = []
+    /// How many of the latest items new ones are checked against (nil:
+    /// every item of the generation).
+    private let remembering: Int?
     private var lastSerial = 0
     private var fruitlessPages = 0
 
     /// `start`: where the first page starts, for a view restored at an
     /// item (nil: the top). A refresh always starts from the top.
-    public init(startingAt start: PageCursor? = nil) {
+    /// `remembering`: how many of the latest items new pages are checked
+    /// against for repeats (nil: all of them), for a source whose pages
+    /// cannot repeat far-off items (`FeedSource.repeatsWithin`): a list
+    /// of a million items then remembers a bounded number of ids.
+    public init(startingAt start: PageCursor? = nil, remembering: Int? = nil) {
+        self.remembering = remembering
         startCursor = start
         hasNewer = start != nil
     }
@@ -234,6 +245,7 @@ public struct PagingState: Sendable {
         let result: PageResult
         if request.replacesItems {
             seenIDs = []
+            seenOrder = []
             itemCount = 0
             hasFirstPage = true
             fruitlessPages = 0
@@ -350,6 +362,14 @@ public struct PagingState: Sendable {
     /// Drops items already shown (and repeats within the page), remembering
     /// the rest.
     private mutating func unseen(_ items: [FeedItem]) -> [FeedItem] {
-        items.filter { seenIDs.insert($0.id).inserted }
+        let fresh = items.filter { seenIDs.insert($0.id).inserted }
+        guard let remembering else { return fresh }
+        seenOrder += fresh.map(\.id)
+        if seenOrder.count > 2 * remembering {
+            let forgotten = seenOrder.count - remembering
+            for id in seenOrder[..<forgotten] { seenIDs.remove(id) }
+            seenOrder.removeFirst(forgotten)
+        }
+        return fresh
     }
 }

@@ -18,10 +18,17 @@ public protocol FeedSource: Sendable {
     /// `limit`, newest first. Nil when the source cannot page that way
     /// (the default: a feed's first page is its newest).
     func newerPage(above item: String, limit: Int) async throws -> NewerPage?
+
+    /// How far apart the same item can come twice, in items: paging checks
+    /// each page against that many of the latest (nil, the default: any
+    /// distance, so every id of the list is remembered). A stored
+    /// timeline, read by keyset, repeats none.
+    var repeatsWithin: Int? { get }
 }
 
 extension FeedSource {
     public func newerPage(above item: String, limit: Int) async throws -> NewerPage? { nil }
+    public var repeatsWithin: Int? { nil }
 }
 
 /// A source that can name its next pages in advance (page numbers, a

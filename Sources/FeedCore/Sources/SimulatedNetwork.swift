@@ -20,6 +20,7 @@ public final class SimulatedNetwork: FeedSource {
     }
 
     public var displayName: String { base.displayName }
+    public var repeatsWithin: Int? { base.repeatsWithin }
 
     /// How many pages were asked for so far, failures included.
     public var requestCount: Int { requests.withLock { $0 } }

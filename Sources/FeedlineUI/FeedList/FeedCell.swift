@@ -57,15 +57,21 @@ package final class FeedCell {
             // The row's name goes on the row widget: after `setChild`.
             showMarks(of: item, when: when, showsReadState: showsReadState, in: listRow)
         case .footer(let state):
+            showFooter(state, in: listRow)
+        case .placeholder:
+            // An empty row of the item's own widgets, for a frame or two:
+            // nothing to make or swap, as it is bound again with its item.
             item = nil
-            let footer = self.footer ?? FeedFooter()
-            self.footer = footer
-            shownFooter = footer
-            listRow.setChild(footer.root)
+            widgets.show(Self.blank, when: nil, revealed: false)
+            widgets.showMarks(unread: nil, starred: false)
+            listRow.setChild(widgets.root)
             listRow.isActivatable = false
-            showFooter(state)
+            listRow.setAccessibleLabel(PagingText.placeholder)
         }
     }
+
+    /// What a placeholder row shows: nothing.
+    private static let blank = FeedItem(id: "", title: "")
 
     /// Shows the item again, its content warning revealed or not.
     func showItemAgain(revealed: Bool) {
@@ -87,6 +93,17 @@ package final class FeedCell {
         widgets.showMarks(unread: showsReadState ? !item.isRead : nil, starred: showsReadState && item.isStarred)
         listRow.setAccessibleLabel(ItemText.accessibleName(item, when: when, unread: showsReadState && !item.isRead,
                                                            starred: showsReadState && item.isStarred))
+    }
+
+    /// Puts the footer in the cell, showing `state`.
+    private func showFooter(_ state: FooterState, in listRow: ListRow) {
+        item = nil
+        let footer = self.footer ?? FeedFooter()
+        self.footer = footer
+        shownFooter = footer
+        listRow.setChild(footer.root)
+        listRow.isActivatable = false
+        showFooter(state)
     }
 
     /// Shows `state` in the footer this cell shows (a countdown tick).

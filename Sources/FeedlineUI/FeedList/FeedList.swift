@@ -19,7 +19,11 @@ import GtkKit
 @MainActor
 package final class FeedList {
     package let scroller = ScrolledWindow()
-    let store = ListStore<FeedListEntry>()
+    /// The model the views show: its items are made as rows ask for them,
+    /// from `loaded` (a placeholder for an item let go, read back at once).
+    let store: LazyListStore<FeedListEntry>
+    /// The items by position (a stored timeline's held only near the reader).
+    private var loaded = LoadedItems()
     /// The cells of the current layout's view.
     package private(set) var factory: ListItemFactory<FeedListEntry, FeedCell>
     /// The list or the grid, whichever shows the feed now.
@@ -70,8 +74,8 @@ package final class FeedList {
     /// Items whose content warning the reader chose to look behind.
     let revealed = RevealedItems()
 
-    /// Feed items in the model (the footer excluded).
-    package private(set) var itemCount = 0
+    /// Feed items in the model (the footer excluded), held or not.
+    package var itemCount: Int { loaded.count }
     /// What the footer sentinel shows, or nil when there is none.
     package private(set) var footer: FooterState?
 
@@ -84,9 +88,12 @@ package final class FeedList {
         self.images = images
         adjustment = scroller.verticalAdjustment
         scroller.verticalExpand = true
+        let entries = EntrySource()
+        store = LazyListStore { [entries] position in entries.entry?(position) ?? .placeholder }
         (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
         scroller.setChild(view)
         connectView()
+        entries.entry = { [weak self] position in self?.entry(at: position) ?? .placeholder }
         cellEvents.onContextClick = { [weak self] item, anchor, x, y in self?.onContextMenu?(item, anchor, x, y) }
         cellEvents.onToggleReveal = { [weak self] id in self?.toggleReveal(id) }
         cellEvents.onOpenMedia = { [weak self] item, url in self?.openMedia(url, of: item) }
@@ -108,7 +115,7 @@ package final class FeedList {
     }
 
     /// The view for `layout` and its cells, over the one model.
-    private static func makeView(_ layout: FeedLayout, store: ListStore<FeedListEntry>, images: ImageLoader,
+    private static func makeView(_ layout: FeedLayout, store: LazyListStore<FeedListEntry>, images: ImageLoader,
                                  revealed: RevealedItems, events: CellEvents)
         -> (ListItemFactory<FeedListEntry, FeedCell>, ListBase) {
         let factory = ListItemFactory<FeedListEntry, FeedCell>(
@@ -187,7 +194,7 @@ package final class FeedList {
 
     /// The item rows in view now, with where their tops are (pixels from
     /// the top of the view; negative: partly scrolled out above).
-    var visibleRows: [(position: Int, top: Double)] {
+    package var visibleRows: [(position: Int, top: Double)] {
         factory.laidOutRows.compactMap { position, row in
             guard position < itemCount, let top = row.top(in: scroller),
                   top + Double(row.allocatedHeight) > 0, top < Double(scroller.allocatedHeight) else { return nil }
@@ -314,7 +321,7 @@ package final class FeedList {
         if let positions { return remark(positions, change.applied(to:)) }
         let rows = change.rows
         guard !rows.isEmpty else { return [] }
-        return remark(0..<itemCount) { item in
+        return remark(loaded.heldPositions) { item in
             FeedStore.row(ofItem: item.id).map(rows.contains) == true ? change.applied(to: item) : nil
         }
     }
@@ -323,7 +330,7 @@ package final class FeedList {
     /// as `apply` does. Returns the positions changed.
     @discardableResult
     func setRead(_ read: Bool, where matches: (FeedItem) -> Bool) -> [Int] {
-        remark(0..<itemCount) { item in
+        remark(loaded.heldPositions) { item in
             matches(item) ? MarkChange(mark: .read(read), items: [item.id]).applied(to: item) : nil
         }
     }
@@ -334,9 +341,9 @@ package final class FeedList {
     private func remark(_ positions: some Sequence<Int>, _ marked: (FeedItem) -> FeedItem?) -> [Int] {
         var changed: [Int] = []
         for position in positions {
-            guard position >= 0, position < itemCount, case .item(let item) = store[position],
-                  let remarked = marked(item) else { continue }
-            store.setValueQuietly(.item(remarked), at: position)
+            guard let item = loaded[position], let remarked = marked(item) else { continue }
+            loaded.set(remarked, at: position)
+            store.refresh(at: position)
             factory.cell(at: position)?.showMarks(of: remarked, showsReadState: showsReadState)
             changed.append(position)
         }
@@ -355,22 +362,19 @@ package final class FeedList {
         if !passed.isEmpty { onScrolledPast?(passed) }
     }
 
-    /// The item at `position`, if loaded.
-    func item(at position: Int) -> FeedItem? {
-        guard position >= 0, position < itemCount, case .item(let item) = store[position] else { return nil }
-        return item
+    /// The item at `position`, if held (not let go, far from the reader).
+    package func item(at position: Int) -> FeedItem? {
+        loaded[position]
     }
 
-    /// The item with `id`, if loaded (walks the model).
+    /// The item with `id`, if held.
     func item(withID id: String) -> FeedItem? {
         position(ofItemWithID: id).flatMap(item(at:))
     }
 
-    /// Where the item with `id` is in the list, if loaded (walks the model).
+    /// Where the item with `id` is in the list, held or not.
     func position(ofItemWithID id: String) -> Int? {
-        (0..<itemCount).first { position in
-            if case .item(let item) = store[position] { item.id == id } else { false }
-        }
+        loaded.position(ofItemWithID: id)
     }
 
     package var metrics: ScrollMetrics {
@@ -422,6 +426,7 @@ package final class FeedList {
             let atBottomEdge = reportsBottomEdge
             (positionReportScheduled, reportsBottomEdge) = (false, false)
             onPosition?(metrics, atBottomEdge, Self.now())
+            holdNearby()
             reprioritizePictures()
             reportScrolledPast()
         }
@@ -442,35 +447,21 @@ package final class FeedList {
         }
         // Paging waits for the reader again: say where they are, once laid out.
         defer { if phase == .idle { reportPositionAfterLayout() } }
-        var entries: [FeedListEntry] = []
-        var position = itemCount
-        var removing = footer == nil ? 0 : 1
         let itemsBefore = itemCount
         let footerHadFocus = footer != nil && factory.rowContainsFocus(at: itemCount)
-        switch result {
-        case .appended(let items):
-            entries = items.map(FeedListEntry.item)
-            itemCount += items.count
-        case .replaced(let items):
-            // GTK would chase a removed focused row (and warn); focus goes
-            // to the first new row below.
-            view.dropFocus()
-            entries = items.map(FeedListEntry.item)
-            (position, removing) = (0, store.count)
-            itemCount = items.count
-            scrolledPast.reset()
-            placeGeneration += 1
-        case .prepended, nil:
-            break
+        let itemsAfter = switch result {
+        case .appended(let items): itemsBefore + items.count
+        case .replaced(let items): items.count
+        case .prepended, nil: itemsBefore
         }
-        let newFooter = FooterState(phase, hasItems: itemCount > 0, retryIn: retryIn, stalled: stalled)
+        let newFooter = FooterState(phase, hasItems: itemsAfter > 0, retryIn: retryIn, stalled: stalled)
         if result == nil && newFooter == footer { return }
         if result == nil, case .failed(let reason, let refresh, _)? = footer,
            newFooter == .failed(reason: reason, refresh: refresh, retryIn: retryIn) {
             // Only the countdown moved: change the row's text in place, so
             // a focused Retry button keeps focus.
             footer = newFooter
-            store.setValueQuietly(.footer(newFooter!), at: itemCount)
+            store.refresh(at: itemCount)
             factory.cell(at: itemCount)?.showFooter(newFooter!)
             return
         }
@@ -478,9 +469,27 @@ package final class FeedList {
             // Move focus off the row about to go, before GTK picks a place.
             factory.focusRow(at: itemsBefore - 1)
         }
-        store.splice(at: position, removing: removing,
-                     inserting: entries + (newFooter.map { [.footer($0)] } ?? []))
-        footer = newFooter
+        let removedFooter = footer == nil ? 0 : 1
+        let addedFooter = newFooter == nil ? 0 : 1
+        switch result {
+        case .appended(let items):
+            loaded.append(items)
+            footer = newFooter
+            store.splice(at: itemsBefore, removing: removedFooter, inserting: items.count + addedFooter)
+        case .replaced(let items):
+            // GTK would chase a removed focused row (and warn); focus goes
+            // to the first new row below.
+            view.dropFocus()
+            scrolledPast.reset()
+            placeGeneration += 1
+            loaded.replace(with: items)
+            forgetReadBacks()
+            footer = newFooter
+            store.splice(at: 0, removing: itemsBefore + removedFooter, inserting: items.count + addedFooter)
+        case .prepended, nil:
+            footer = newFooter
+            store.splice(at: itemsBefore, removing: removedFooter, inserting: addedFooter)
+        }
         if case .replaced = result, let restore = pendingRestore {
             pendingRestore = nil
             restorePlace(offset: restore.offset, focusedItem: restore.focusedItem)
@@ -496,8 +505,9 @@ package final class FeedList {
     /// view, which stays where it was, and so does keyboard focus.
     private func prepend(_ items: [FeedItem]) {
         guard !items.isEmpty else { return }
-        store.splice(at: 0, removing: 0, inserting: items.map(FeedListEntry.item))
-        itemCount += items.count
+        loaded.prepend(items)
+        prependedCount += items.count
+        store.splice(at: 0, removing: 0, inserting: items.count)
         scrolledPast.shift(by: items.count)
         reportPositionAfterLayout()
     }
@@ -543,13 +553,15 @@ package final class FeedList {
     func removeAll() {
         view.dropFocus()
         adjustment.value = 0
-        store.removeAll()
+        let rows = store.count
+        loaded.removeAll()
+        forgetReadBacks()
+        footer = nil
+        store.splice(at: 0, removing: rows, inserting: 0)
         pendingRestore = nil
         placeGeneration += 1
         revealed.removeAll()
         scrolledPast.reset()
-        itemCount = 0
-        footer = nil
     }
 
     /// Back to the first row; with `focusFirstRow`, keyboard focus goes
@@ -564,12 +576,139 @@ package final class FeedList {
         }
     }
 
-    /// Feed items in the model, in order (walks the model: for tests).
-    package var items: [FeedItem] {
-        store.elements.compactMap { entry in
-            if case .item(let item) = entry { item } else { nil }
+    // MARK: Items let go and read back
+
+    /// Where the list's items read back from: a stored timeline's list
+    /// holds its items only near the reader (and the reader view), and
+    /// reads the others back as the reader comes near. Nil: every item is
+    /// held (a feed's own pages cannot be read again). Set on an empty
+    /// list, as a view opens.
+    func readsBack(from store: FeedStore?) {
+        precondition(itemCount == 0, "set on an empty list")
+        readBackStore = store
+        loaded = store == nil ? LoadedItems() : LoadedItems(keyOf: { FeedStore.listKey(ofItem: $0) })
+        forgetReadBacks()
+    }
+
+    /// Items being read back for the list as it was are dropped when
+    /// they come (it was replaced or emptied).
+    private func forgetReadBacks() {
+        readBackGeneration += 1
+        readingBack = []
+    }
+
+    private var readBackStore: FeedStore?
+    /// Items held on each side of the rows laid out (and of the reader
+    /// view's item), and at the top (the newest, where Home goes); the
+    /// rest are let go. Those within half of it are read back before the
+    /// reader gets there. GTK 4.8 keeps up to 200 rows around the one it
+    /// anchors on.
+    var holdAround = 400
+    /// Items read back per request, around the one a row asked for.
+    private static let readBackPage = 50
+    /// The keys being read back now.
+    private var readingBack: Set<Int64> = []
+    /// Bumped when the list is replaced or emptied: items read back for
+    /// the old one are dropped.
+    private var readBackGeneration = 0
+    /// Items put above the first since the list was made: where items
+    /// read back have moved to.
+    private var prependedCount = 0
+    /// The reader view's item, held with those around it.
+    var readerPosition: Int? {
+        didSet { if let readerPosition { readBack(loaded.missing(in: near(readerPosition...readerPosition, by: holdAround / 2))) } }
+    }
+
+    /// How many items the list holds now (all, unless it reads back).
+    package var heldItemCount: Int { loaded.heldCount }
+
+    /// What the item at `position` reads back by (`FeedStore.listKey`),
+    /// held or not; nil in a list that does not read back. For checks of
+    /// a long list's order without reading its items.
+    package func itemKey(at position: Int) -> Int64? {
+        loaded.key(at: position)
+    }
+
+    /// Whether the row at `position` shows a placeholder now (its item
+    /// let go and being read back).
+    package func showsPlaceholder(at position: Int) -> Bool {
+        position < itemCount && loaded[position] == nil && factory.cell(at: position) != nil
+    }
+
+    /// The positions within `distance` of `range`, in the list.
+    private func near(_ range: ClosedRange<Int>, by distance: Int) -> Range<Int> {
+        max(0, range.lowerBound - distance)..<min(itemCount, range.upperBound + distance + 1)
+    }
+
+    /// Once laid out: the items near the rows read back if let go, those
+    /// far away (from the rows and the reader view) let go.
+    private func holdNearby() {
+        guard loaded.readsBack else { return }
+        let positions = factory.laidOutRows.map(\.position).filter { $0 < itemCount }
+        guard let first = positions.min(), let last = positions.max() else { return }
+        readBack(loaded.missing(in: near(first...last, by: holdAround / 2)))
+        let held = near(first...last, by: holdAround)
+        let focused = factory.focusedCell?.position
+        let reader = readerPosition.map { near($0...$0, by: holdAround) }
+        loaded.letGo(outside: held) { [store, holdAround] position in
+            // The newest items stay, where Home goes.
+            position < holdAround || position == focused || reader?.contains(position) == true
+                || store.isAlive(position)
         }
     }
+
+    /// A row asked for an item let go: it and those around it read back.
+    private func readBack(around position: Int) {
+        readBack(loaded.missing(in: near(position...position, by: Self.readBackPage / 2)))
+    }
+
+    /// Reads back the items at `positions` (let go) from the store, off
+    /// the main thread; each row showing one shows it once it is here.
+    private func readBack(_ positions: [Int]) {
+        guard let source = readBackStore else { return }
+        let asked = positions.compactMap { position in
+            loaded.key(at: position).flatMap { readingBack.contains($0) ? nil : (position, $0) }
+        }
+        guard !asked.isEmpty else { return }
+        readingBack.formUnion(asked.map(\.1))
+        let (generation, prepended) = (readBackGeneration, prependedCount)
+        Task { [weak self] in
+            let items = try? await source.items(listKeys: asked.map(\.1))
+            guard let self, readBackGeneration == generation else { return }
+            readingBack.subtract(asked.map(\.1))
+            for (askedAt, key) in asked {
+                let position = askedAt + prependedCount - prepended
+                guard loaded.key(at: position) == key, loaded[position] == nil, let item = items?[key] else { continue }
+                loaded.set(item, at: position)
+                if store.refresh(at: position) { factory.rebind(at: position) }
+            }
+        }
+    }
+
+    /// The feed items held, in order (for tests: all of them, unless the
+    /// list lets items go).
+    package var items: [FeedItem] {
+        loaded.heldPositions.compactMap { loaded[$0] }
+    }
+
+    /// What the model holds at `position`, as the views are given it: an
+    /// item, a placeholder for one let go (read back at once), or the
+    /// footer.
+    private func entry(at position: Int) -> FeedListEntry {
+        if position < itemCount {
+            if let item = loaded[position] { return .item(item) }
+            readBack(around: position)
+            return .placeholder
+        }
+        return footer.map(FeedListEntry.footer) ?? .placeholder
+    }
+}
+
+/// Where the model's items come from: the list, once made (the model is
+/// made before it).
+@MainActor
+private final class EntrySource {
+    var entry: ((Int) -> FeedListEntry)?
 }
 
 /// What the cells of a view report to the list, whichever view made them,

@@ -43,4 +43,7 @@ final class RevealedItems {
 package enum FeedListEntry {
     case item(FeedItem)
     case footer(FooterState)
+    /// An item the list let go, being read back: an empty row for a
+    /// frame or two.
+    case placeholder
 }

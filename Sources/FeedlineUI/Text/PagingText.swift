@@ -32,6 +32,10 @@ enum PagingText {
         return itemCount == 0 ? L("Couldn't load the feed") : L("Couldn't refresh")
     }
 
+    /// The name of a row whose item is being read back from the store,
+    /// for the frame or two it is empty.
+    static var placeholder: String { L("Loading…") }
+
     static func footer(_ state: FooterState) -> String {
         switch state {
         case .loading: loadingMore

@@ -62,6 +62,7 @@ extension FeedWindow: ReaderFeed {
     package func closeReader() {
         guard isReading else { return }
         content.visibleChildName = "list"
+        feedList.readerPosition = nil
         if let index = readerIndexInList {
             feedList.focusRow(at: index)
         }
@@ -103,6 +104,7 @@ extension FeedWindow: ReaderFeed {
             announcer.announce(Localization.format(L("%1$s: %2$s"), ReaderView.position(index: index, count: itemCount),
                                                    reader.currentPage.titleText.spokenText))
             openedInReader(at: index)
+            feedList.readerPosition = index
             session.readerShows(index, of: itemCount)
         case .more:
             announcer.announce(PagingText.footer(nextPageState))

@@ -198,6 +198,7 @@ extension FeedWindow {
         keepPosition()
         session.close()
         feedList.removeAll()
+        feedList.readsBack(from: subscriptions.store)
         session = restoringSession(for: scope, source: subscriptions.source(for: scope))
         self.scope = scope
         forgetNewItems()

@@ -5,7 +5,15 @@ import CGtk
 /// Arrow keys move in two dimensions.
 @MainActor
 public final class GridView: ListBase {
-    public init<Element, Cell>(model: ListStore<Element>, factory: ListItemFactory<Element, Cell>) {
+    public convenience init<Element, Cell>(model: ListStore<Element>, factory: ListItemFactory<Element, Cell>) {
+        self.init(model: model as Object, factory: factory)
+    }
+
+    public convenience init<Element, Cell>(model: LazyListStore<Element>, factory: ListItemFactory<Element, Cell>) {
+        self.init(model: model as Object, factory: factory)
+    }
+
+    private init(model: Object, factory: Object) {
         super.init(model: model, factory: factory) { gtk_grid_view_new($0, $1) }
         // Columns from the cells' least width, not their natural one (a
         // picture's natural width is its image's, which would make the

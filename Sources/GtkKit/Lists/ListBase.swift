@@ -1,17 +1,17 @@
 import CGtk
 
 /// What GtkListView and GtkGridView share (GTK's GtkListBase): a view of a
-/// `ListStore` whose items the factory's cells show, without selection
+/// `ListStore` (or a `LazyListStore`) whose items the factory's cells show, without selection
 /// (items are focused and activated, not selected). Place it directly in a
 /// `ScrolledWindow`.
 @MainActor
 public class ListBase: Widget {
     /// The view takes ownership of a GtkNoSelection over `model`, and so of
     /// `model` and `factory`: both get a reference of their own for it.
-    init<Element, Cell>(model: ListStore<Element>, factory: ListItemFactory<Element, Cell>,
-                        make: (OpaquePointer?, OpaquePointer) -> UnsafeMutablePointer<GtkWidget>?) {
+    init(model: Object, factory: Object,
+         make: (OpaquePointer?, OpaquePointer) -> UnsafeMutablePointer<GtkWidget>?) {
         g_object_ref(model.object)
-        let selection = gtk_no_selection_new(model.model)
+        let selection = gtk_no_selection_new(model.opaque)
         g_object_ref(factory.object)
         super.init(make(selection, factory.opaque)!, .sink)
     }

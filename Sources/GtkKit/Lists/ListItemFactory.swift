@@ -71,8 +71,11 @@ public final class ListItemFactory<Element, Cell: AnyObject>: Object {
     public private(set) var cellsMade = 0
     /// The GtkListItems set up and not yet torn down.
     private var liveItems: Set<OpaquePointer> = []
+    private let bindCell: Bind
+    private let unbindCell: Unbind
 
     public init(makeCell: @escaping MakeCell, bind: @escaping Bind, unbind: @escaping Unbind = { _, _ in }) {
+        (bindCell, unbindCell) = (bind, unbind)
         super.init(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!), .adopt)
         connect("setup", pointer: { [weak self] raw in
             guard let raw else { return }
@@ -102,6 +105,21 @@ public final class ListItemFactory<Element, Cell: AnyObject>: Object {
     /// The cell bound to the item at `position`, if that item has a row now.
     public func cell(at position: Int) -> Cell? {
         boundItem(at: position).flatMap { Attached.get(Cell.self, from: UnsafeMutableRawPointer($0), key: cellKey) }
+    }
+
+    /// Binds the row showing `position` again, to the value its item
+    /// carries now (changed in place: `LazyListStore.refresh(at:)`),
+    /// unbinding it first as GTK would. Returns false when no row shows it.
+    @discardableResult
+    public func rebind(at position: Int) -> Bool {
+        guard let item = boundItem(at: position),
+              let cell = Attached.get(Cell.self, from: UnsafeMutableRawPointer(item), key: cellKey),
+              let object = gtk_list_item_get_item(item),
+              let element = ListStore<Element>.value(of: object) else { return false }
+        let row = ListRow(item: item)
+        unbindCell(cell, row)
+        bindCell(cell, element, row)
+        return true
     }
 
     /// Every cell that exists, bound or not.

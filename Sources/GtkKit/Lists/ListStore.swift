@@ -12,7 +12,7 @@ final class ValueBox<Element> {
 }
 
 /// FeedlineValueRelease for a ValueBox: balances `retainedPointer`.
-private func releaseValueBox(_ pointer: gpointer?) {
+func releaseValueBox(_ pointer: gpointer?) {
     guard let pointer else { return }
     Unmanaged<AnyObject>.fromOpaque(pointer).release()
 }

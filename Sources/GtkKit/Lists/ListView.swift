@@ -3,7 +3,15 @@ import CGtk
 /// A GtkListView: one item per row.
 @MainActor
 public final class ListView: ListBase {
-    public init<Element, Cell>(model: ListStore<Element>, factory: ListItemFactory<Element, Cell>) {
+    public convenience init<Element, Cell>(model: ListStore<Element>, factory: ListItemFactory<Element, Cell>) {
+        self.init(model: model as Object, factory: factory)
+    }
+
+    public convenience init<Element, Cell>(model: LazyListStore<Element>, factory: ListItemFactory<Element, Cell>) {
+        self.init(model: model as Object, factory: factory)
+    }
+
+    private init(model: Object, factory: Object) {
         super.init(model: model, factory: factory) { gtk_list_view_new($0, $1) }
     }
 
