@@ -90,6 +90,12 @@ final class ItemsLetGoTests: StoreTestCase, @unchecked Sendable {
             waitUntil("the items around them read back too") {
                 list.item(at: shown[0] - 40) != nil && list.item(at: shown.last! + 40) != nil
             }
+            // Rows out of view are bound with theirs a few a frame after.
+            waitUntil("every row GTK keeps shows its item") {
+                list.factory.boundPositions.filter { $0 < list.itemCount }.allSatisfy { position in
+                    list.factory.cell(at: position)?.item == stored[position]
+                }
+            }
             XCTAssertNil(list.item(at: stored.count - 1), "the end, far now, was let go")
             XCTAssertLessThan(list.heldItemCount, 700)
         }

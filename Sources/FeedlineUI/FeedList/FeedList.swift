@@ -676,14 +676,37 @@ package final class FeedList {
             let items = try? await source.items(listKeys: asked.map(\.1))
             guard let self, readBackGeneration == generation else { return }
             readingBack.subtract(asked.map(\.1))
+            let inView = Set(visibleRows.map(\.position))
             for (askedAt, key) in asked {
                 let position = askedAt + prependedCount - prepended
                 guard loaded.key(at: position) == key, loaded[position] == nil, let item = items?[key] else { continue }
                 loaded.set(item, at: position)
-                if store.refresh(at: position) { factory.rebind(at: position) }
+                guard store.refresh(at: position) else { continue }
+                if inView.contains(position) { factory.rebind(at: position) } else { rebindLater() }
             }
         }
     }
+
+    /// Rows out of view whose items came back wait: a frame binding the
+    /// two hundred rows GTK keeps after a jump would keep the rows in view
+    /// empty as long. A few are bound each frame after.
+    private func rebindLater() {
+        guard !rebindScheduled else { return }
+        rebindScheduled = true
+        view.afterNextFrame { [weak self] in
+            guard let self else { return }
+            rebindScheduled = false
+            let waiting = factory.boundPositions.filter { position in
+                position < itemCount && loaded[position] != nil && factory.cell(at: position)?.item == nil
+            }
+            for position in waiting.prefix(Self.rebindsPerFrame) { factory.rebind(at: position) }
+            if waiting.count > Self.rebindsPerFrame { rebindLater() }
+        }
+    }
+
+    private var rebindScheduled = false
+    /// Rows out of view bound again per frame once their items came back.
+    private static let rebindsPerFrame = 20
 
     /// The feed items held, in order (for tests: all of them, unless the
     /// list lets items go).
