@@ -20,10 +20,12 @@ public final class FeedStore: Sendable {
 
     /// Every subscription, in sidebar order.
     public func subscriptions() async throws -> [Subscription] {
-        try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Subscription.columns) FROM subscription ORDER BY position, id")
-                .compactMap(Subscription.init(row:))
-        }
+        try await pool.read(Self.subscriptions)
+    }
+
+    static func subscriptions(_ db: Database) throws -> [Subscription] {
+        try Row.fetchAll(db, sql: "SELECT \(Subscription.columns) FROM subscription ORDER BY position, id")
+            .compactMap(Subscription.init(row:))
     }
 
     public func subscription(_ id: Subscription.ID) async throws -> Subscription? {
@@ -156,7 +158,11 @@ public final class FeedStore: Sendable {
     /// grow (AUTOINCREMENT): an item whose row id is above a mark taken
     /// earlier arrived since.
     public func newestItemID() async throws -> Int64 {
-        try await pool.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0 }
+        try await pool.read(Self.newestItemID)
+    }
+
+    static func newestItemID(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0
     }
 
     /// How many items of `scope` above the place `cursor` arrived after
@@ -174,13 +180,15 @@ public final class FeedStore: Sendable {
     /// left out). Kept by the store's triggers: one read of the
     /// subscriptions however many items there are.
     public func itemCounts() async throws -> [Subscription.ID: Int] {
-        try await pool.read { db in
-            var counts: [Subscription.ID: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, itemCount FROM subscription WHERE itemCount > 0") {
-                counts[row["id"]] = row["itemCount"]
-            }
-            return counts
+        try await pool.read(Self.itemCounts)
+    }
+
+    static func itemCounts(_ db: Database) throws -> [Subscription.ID: Int] {
+        var counts: [Subscription.ID: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, itemCount FROM subscription WHERE itemCount > 0") {
+            counts[row["id"]] = row["itemCount"]
         }
+        return counts
     }
 
     // MARK: Updates

@@ -25,7 +25,7 @@ extension FeedStore {
     /// without one starts with the sample feed, so the app opens on
     /// something offline. Does nothing the second time.
     public func prepareFirstRun(library file: FeedLibraryFile, now: Date = Date()) async throws -> FirstRun {
-        let done = try await pool.read { db in try self.feedsJSONMigrated(db) }
+        let done = try await pool.read(Self.feedsJSONMigrated)
         guard !done else { return FirstRun() }
         let exists = FileManager.default.fileExists(atPath: file.url.path)
         let loaded = file.load()

@@ -92,19 +92,21 @@ extension FeedStore {
     /// Unread items a subscription (those with none left out), and the
     /// totals of the views, in one read of the kept counts.
     public func unreadCounts() async throws -> UnreadCounts {
-        try await pool.read { db in
-            var counts = UnreadCounts()
-            for row in try Row.fetchAll(db, sql: "SELECT id, unreadCount FROM subscription WHERE unreadCount > 0") {
-                counts.subscriptions[row["id"]] = row["unreadCount"]
-                counts.all += row["unreadCount"] as Int
-            }
-            // Starred items are few: counted through their own index.
-            if let row = try Row.fetchOne(db, sql: "SELECT count(*), total(isRead = 0) FROM item WHERE isStarred = 1") {
-                counts.starred = row[0]
-                counts.starredUnread = Int(row[1] as Double)
-            }
-            return counts
+        try await pool.read(Self.unreadCounts)
+    }
+
+    static func unreadCounts(_ db: Database) throws -> UnreadCounts {
+        var counts = UnreadCounts()
+        for row in try Row.fetchAll(db, sql: "SELECT id, unreadCount FROM subscription WHERE unreadCount > 0") {
+            counts.subscriptions[row["id"]] = row["unreadCount"]
+            counts.all += row["unreadCount"] as Int
         }
+        // Starred items are few: counted through their own index.
+        if let row = try Row.fetchOne(db, sql: "SELECT count(*), total(isRead = 0) FROM item WHERE isStarred = 1") {
+            counts.starred = row[0]
+            counts.starredUnread = Int(row[1] as Double)
+        }
+        return counts
     }
 
     /// The row ids and marks of `feed`'s items with the feed's own ids

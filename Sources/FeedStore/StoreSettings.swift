@@ -87,16 +87,18 @@ extension FeedStore {
     }
 
     public func settings() async throws -> StoreSettings {
-        try await pool.read { db in
-            let values = try Self.values(db)
-            var settings = StoreSettings()
-            settings.retention = RetentionPolicy(
-                maxAgeDays: values[.retentionDays].flatMap(Int.init) ?? RetentionPolicy.standard.maxAgeDays,
-                keepPerFeed: values[.retentionKeepPerFeed].flatMap(Int.init) ?? RetentionPolicy.standard.keepPerFeed)
-            settings.updateMinutes = values[.updateMinutes].flatMap(Int.init).map { max(0, $0) } ?? 30
-            settings.marksReadOnScroll = values[.marksReadOnScroll] != "0"
-            return settings
-        }
+        try await pool.read(Self.settings)
+    }
+
+    static func settings(_ db: Database) throws -> StoreSettings {
+        let values = try Self.values(db)
+        var settings = StoreSettings()
+        settings.retention = RetentionPolicy(
+            maxAgeDays: values[.retentionDays].flatMap(Int.init) ?? RetentionPolicy.standard.maxAgeDays,
+            keepPerFeed: values[.retentionKeepPerFeed].flatMap(Int.init) ?? RetentionPolicy.standard.keepPerFeed)
+        settings.updateMinutes = values[.updateMinutes].flatMap(Int.init).map { max(0, $0) } ?? 30
+        settings.marksReadOnScroll = values[.marksReadOnScroll] != "0"
+        return settings
     }
 
     public func save(_ settings: StoreSettings) async throws {
@@ -117,20 +119,22 @@ extension FeedStore {
     /// What the window keeps. A view open last whose subscription is gone
     /// reads as nil, and its position is left out.
     public func viewSettings() async throws -> ViewSettings {
-        try await pool.read { db in
-            let values = try Self.values(db)
-            var settings = ViewSettings()
-            if let scope = values[.lastOpened].flatMap(TimelineScope.init(settingValue:)) {
-                settings.lastOpened = try Self.exists(scope, in: db) ? scope : nil
-            }
-            settings.allItemsLayout = values[.allItemsLayout].flatMap(FeedLayout.init(rawValue:)) ?? .list
-            settings.loadsRemoteImages = values[.loadsRemoteImages] != "0"
-            settings.runsInBackground = values[.runsInBackground] == "1"
-            for (scope, position) in try ReadingPosition.all(db) where try Self.exists(scope, in: db) {
-                settings.positions[scope] = position
-            }
-            return settings
+        try await pool.read(Self.viewSettings)
+    }
+
+    static func viewSettings(_ db: Database) throws -> ViewSettings {
+        let values = try Self.values(db)
+        var settings = ViewSettings()
+        if let scope = values[.lastOpened].flatMap(TimelineScope.init(settingValue:)) {
+            settings.lastOpened = try Self.exists(scope, in: db) ? scope : nil
         }
+        settings.allItemsLayout = values[.allItemsLayout].flatMap(FeedLayout.init(rawValue:)) ?? .list
+        settings.loadsRemoteImages = values[.loadsRemoteImages] != "0"
+        settings.runsInBackground = values[.runsInBackground] == "1"
+        for (scope, position) in try ReadingPosition.all(db) where try Self.exists(scope, in: db) {
+            settings.positions[scope] = position
+        }
+        return settings
     }
 
     /// Whether `scope` is still there: a subscription's view goes with it.
@@ -161,7 +165,7 @@ extension FeedStore {
     }
 
     /// Whether feeds.json of an earlier version has been taken in (once).
-    func feedsJSONMigrated(_ db: Database) throws -> Bool {
+    static func feedsJSONMigrated(_ db: Database) throws -> Bool {
         try Self.values(db)[.feedsJSONMigrated] != nil
     }
 

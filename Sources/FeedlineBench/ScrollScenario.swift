@@ -71,6 +71,8 @@ final class ScrollScenario {
             let subscriptions = Subscriptions(file: StoreFile(url: store), library: nil, sources: nil,
                                               pageSize: settings.pageSize,
                                               makeSource: { _ in SyntheticFeedSource(pageSize: 1, itemCount: 0) })
+            // As the app does when it starts.
+            subscriptions.startLoading()
             self.subscriptions = subscriptions
             window = FeedWindow(application: application, subscriptions: subscriptions, opening: .scope(.all))
         } else {

@@ -36,6 +36,9 @@ public final class FeedlineApp {
             pageSize: options.pageSize,
             makeSource: { feed in Self.source(for: feed, from: factory, options: options) },
             wrapTimeline: { timeline in Self.timeline(timeline, options: options) })
+        // The store opens and is read off the main thread while GTK starts
+        // and the window is built: the first screen finds it ready.
+        subscriptions.startLoading()
         // With explicit options, a second launch opens what it was asked for
         // instead of raising the running window.
         subscriptions.watch(NetworkMonitor.system())

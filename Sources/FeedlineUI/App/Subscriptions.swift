@@ -87,6 +87,8 @@ package final class Subscriptions {
     let pageSize: Int
 
     private var loading: Task<Void, Never>?
+    /// The store being opened and read off the main thread (`startLoading`).
+    private var opening: Task<Result<(StoreFile.Opened, StoreStartup?), FeedError>, Never>?
     /// Where updates fetch the feeds (nil: no updates, as over a store
     /// given to tests and the benchmark, whose feeds are fetched only as
     /// windows open them).
@@ -179,6 +181,25 @@ package final class Subscriptions {
 
     // MARK: Opening
 
+    /// Starts opening the store and reading what a window shows first,
+    /// off the main thread at once, while the main thread still starts GTK
+    /// and builds the window (`load` takes it from there). The app calls
+    /// it as it starts; a second call does nothing.
+    package func startLoading() {
+        guard opening == nil, store == nil, let file else { return }
+        opening = Task.detached { await Self.openAndRead(file) }
+    }
+
+    /// The store opened, and its startup read (nil when that failed: it
+    /// is read again, its failure reported then).
+    @concurrent
+    private nonisolated static func openAndRead(_ file: StoreFile) async -> Result<(StoreFile.Opened, StoreStartup?), FeedError> {
+        switch await open(file) {
+        case .success(let opened): .success((opened, try? await opened.store.startup()))
+        case .failure(let error): .failure(error)
+        }
+    }
+
     /// Opens the store (off the main thread), takes in feeds.json once,
     /// and reads the subscriptions. Does its work once; any number of
     /// callers wait for the same.
@@ -190,10 +211,13 @@ package final class Subscriptions {
     }
 
     private func open() async {
+        var startup: StoreStartup?
         if store == nil, let file {
-            switch await Self.open(file) {
-            case .success(let opened):
+            startLoading()
+            switch await opening?.value ?? .failure(FeedError(describing: CancellationError())) {
+            case .success(let (opened, read)):
                 store = opened.store
+                startup = read
                 if opened.problem != nil {
                     // Translators: %s is where the unreadable store was kept, a file's path.
                     startProblems.append(Localization.format(
@@ -209,10 +233,12 @@ package final class Subscriptions {
         }
         guard let store else { return }
         do {
-            if let library { try await takeIn(library, to: store) }
-            settings = try await store.viewSettings()
-            marksReadOnScroll = try await store.settings().marksReadOnScroll
-            try await readList(from: store)
+            if let library, startup?.firstRunDone != true {
+                try await takeIn(library, to: store)
+                startup = nil
+            }
+            if startup == nil { startup = try await store.startup() }
+            if let startup { take(startup) }
         } catch {
             report(error)
         }
@@ -292,6 +318,17 @@ package final class Subscriptions {
     /// the store not yet): a read waits for them.
     private var writesInFlight = 0
     private var waitingForWrites: [CheckedContinuation<Void, Never>] = []
+
+    /// What the store held at the start: the settings, the subscriptions
+    /// and their counts.
+    private func take(_ startup: StoreStartup) {
+        settings = startup.viewSettings
+        marksReadOnScroll = startup.settings.marksReadOnScroll
+        list = startup.subscriptions
+        counts = startup.itemCounts
+        unread = startup.unread
+        storedThrough = startup.newestItemID
+    }
 
     /// Reads the subscriptions, their item counts and the unread counts.
     /// Unread counts read while a mark was being written may miss it: then
