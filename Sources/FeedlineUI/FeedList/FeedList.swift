@@ -22,8 +22,9 @@ package final class FeedList {
     /// The model the views show: its items are made as rows ask for them,
     /// from `loaded` (a placeholder for an item let go, read back at once).
     let store: LazyListStore<FeedListEntry>
-    /// The items by position (a stored timeline's held only near the reader).
-    private var loaded = LoadedItems()
+    /// The items by position (a stored timeline's held only near the reader:
+    /// HeldItems.swift).
+    var loaded = LoadedItems()
     /// The cells of the current layout's view.
     package private(set) var factory: ListItemFactory<FeedListEntry, FeedCell>
     /// The list or the grid, whichever shows the feed now.
@@ -576,28 +577,10 @@ package final class FeedList {
         }
     }
 
-    // MARK: Items let go and read back
+    // MARK: Items let go and read back (HeldItems.swift)
 
-    /// Where the list's items read back from: a stored timeline's list
-    /// holds its items only near the reader (and the reader view), and
-    /// reads the others back as the reader comes near. Nil: every item is
-    /// held (a feed's own pages cannot be read again). Set on an empty
-    /// list, as a view opens.
-    func readsBack(from store: FeedStore?) {
-        precondition(itemCount == 0, "set on an empty list")
-        readBackStore = store
-        loaded = store == nil ? LoadedItems() : LoadedItems(keyOf: { FeedStore.listKey(ofItem: $0) })
-        forgetReadBacks()
-    }
-
-    /// Items being read back for the list as it was are dropped when
-    /// they come (it was replaced or emptied).
-    private func forgetReadBacks() {
-        readBackGeneration += 1
-        readingBack = []
-    }
-
-    private var readBackStore: FeedStore?
+    /// Where items let go read back from (`readsBack`).
+    var readBackStore: FeedStore?
     /// Items held on each side of the rows laid out (and of the reader
     /// view's item), and at the top (the newest, where Home goes); the
     /// rest are let go. Those within half of it are read back before the
@@ -605,108 +588,24 @@ package final class FeedList {
     /// anchors on.
     var holdAround = 400
     /// Items read back per request, around the one a row asked for.
-    private static let readBackPage = 50
+    static let readBackPage = 50
     /// The keys being read back now.
-    private var readingBack: Set<Int64> = []
+    var readingBack: Set<Int64> = []
     /// Bumped when the list is replaced or emptied: items read back for
     /// the old one are dropped.
-    private var readBackGeneration = 0
+    var readBackGeneration = 0
     /// Items put above the first since the list was made: where items
     /// read back have moved to.
-    private var prependedCount = 0
+    var prependedCount = 0
     /// The reader view's item, held with those around it.
     var readerPosition: Int? {
         didSet { if let readerPosition { readBack(loaded.missing(in: near(readerPosition...readerPosition, by: holdAround / 2))) } }
     }
 
-    /// How many items the list holds now (all, unless it reads back).
-    package var heldItemCount: Int { loaded.heldCount }
-
-    /// What the item at `position` reads back by (`FeedStore.listKey`),
-    /// held or not; nil in a list that does not read back. For checks of
-    /// a long list's order without reading its items.
-    package func itemKey(at position: Int) -> Int64? {
-        loaded.key(at: position)
-    }
-
-    /// Whether the row at `position` shows a placeholder now (its item
-    /// let go and being read back).
-    package func showsPlaceholder(at position: Int) -> Bool {
-        position < itemCount && loaded[position] == nil && factory.cell(at: position) != nil
-    }
-
-    /// The positions within `distance` of `range`, in the list.
-    private func near(_ range: ClosedRange<Int>, by distance: Int) -> Range<Int> {
-        max(0, range.lowerBound - distance)..<min(itemCount, range.upperBound + distance + 1)
-    }
-
-    /// Once laid out: the items near the rows read back if let go, those
-    /// far away (from the rows and the reader view) let go.
-    private func holdNearby() {
-        guard loaded.readsBack else { return }
-        let positions = factory.laidOutRows.map(\.position).filter { $0 < itemCount }
-        guard let first = positions.min(), let last = positions.max() else { return }
-        readBack(loaded.missing(in: near(first...last, by: holdAround / 2)))
-        let held = near(first...last, by: holdAround)
-        let focused = factory.focusedCell?.position
-        let reader = readerPosition.map { near($0...$0, by: holdAround) }
-        loaded.letGo(outside: held) { [store, holdAround] position in
-            // The newest items stay, where Home goes.
-            position < holdAround || position == focused || reader?.contains(position) == true
-                || store.isAlive(position)
-        }
-    }
-
-    /// A row asked for an item let go: it and those around it read back.
-    private func readBack(around position: Int) {
-        readBack(loaded.missing(in: near(position...position, by: Self.readBackPage / 2)))
-    }
-
-    /// Reads back the items at `positions` (let go) from the store, off
-    /// the main thread; each row showing one shows it once it is here.
-    private func readBack(_ positions: [Int]) {
-        guard let source = readBackStore else { return }
-        let asked = positions.compactMap { position in
-            loaded.key(at: position).flatMap { readingBack.contains($0) ? nil : (position, $0) }
-        }
-        guard !asked.isEmpty else { return }
-        readingBack.formUnion(asked.map(\.1))
-        let (generation, prepended) = (readBackGeneration, prependedCount)
-        Task { [weak self] in
-            let items = try? await source.items(listKeys: asked.map(\.1))
-            guard let self, readBackGeneration == generation else { return }
-            readingBack.subtract(asked.map(\.1))
-            let inView = Set(visibleRows.map(\.position))
-            for (askedAt, key) in asked {
-                let position = askedAt + prependedCount - prepended
-                guard loaded.key(at: position) == key, loaded[position] == nil, let item = items?[key] else { continue }
-                loaded.set(item, at: position)
-                guard store.refresh(at: position) else { continue }
-                if inView.contains(position) { factory.rebind(at: position) } else { rebindLater() }
-            }
-        }
-    }
-
-    /// Rows out of view whose items came back wait: a frame binding the
-    /// two hundred rows GTK keeps after a jump would keep the rows in view
-    /// empty as long. A few are bound each frame after.
-    private func rebindLater() {
-        guard !rebindScheduled else { return }
-        rebindScheduled = true
-        view.afterNextFrame { [weak self] in
-            guard let self else { return }
-            rebindScheduled = false
-            let waiting = factory.boundPositions.filter { position in
-                position < itemCount && loaded[position] != nil && factory.cell(at: position)?.item == nil
-            }
-            for position in waiting.prefix(Self.rebindsPerFrame) { factory.rebind(at: position) }
-            if waiting.count > Self.rebindsPerFrame { rebindLater() }
-        }
-    }
-
-    private var rebindScheduled = false
+    /// A frame will bind more rows whose items came back.
+    var rebindScheduled = false
     /// Rows out of view bound again per frame once their items came back.
-    private static let rebindsPerFrame = 20
+    static let rebindsPerFrame = 20
 
     /// The feed items held, in order (for tests: all of them, unless the
     /// list lets items go).
