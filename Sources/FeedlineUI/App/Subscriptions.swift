@@ -324,29 +324,27 @@ package final class Subscriptions {
     private func take(_ startup: StoreStartup) {
         settings = startup.viewSettings
         marksReadOnScroll = startup.settings.marksReadOnScroll
-        list = startup.subscriptions
-        counts = startup.itemCounts
-        unread = startup.unread
-        storedThrough = startup.newestItemID
+        take(startup.list)
     }
 
-    /// Reads the subscriptions, their item counts and the unread counts.
-    /// Unread counts read while a mark was being written may miss it: then
+    private func take(_ read: SubscriptionList) {
+        list = read.subscriptions
+        counts = read.itemCounts
+        unread = read.unread
+        storedThrough = read.newestItemID
+    }
+
+    /// Reads the subscriptions, their item counts and the unread counts
+    /// (one transaction). Unread counts read while a mark was being written may miss it: then
     /// they are read again (`countUnread`).
     func readList(from store: FeedStore) async throws {
         while true {
             await waitForWrites()
             let before = writes
             let marksBefore = marksWritten
-            let subscriptions = try await store.subscriptions()
-            let counts = try await store.itemCounts()
-            let unread = try await store.unreadCounts()
-            let newest = try await store.newestItemID()
+            let read = try await store.subscriptionList()
             guard writes == before else { continue }
-            list = subscriptions
-            self.counts = counts
-            self.unread = unread
-            storedThrough = newest
+            take(read)
             if marksPending > 0 || marksWritten != marksBefore || counting != nil { countUnread() }
             return
         }

@@ -42,12 +42,6 @@ public final class LazyListStore<Element>: Object {
 
     public var count: Int { Int(g_list_model_get_n_items(model)) }
 
-    /// The value at `position`, as a view would be given it (no object is made).
-    public subscript(position: Int) -> Element {
-        precondition(position >= 0 && position < count, "position \(position) out of range 0..<\(count)")
-        return valueAt(position)
-    }
-
     /// The owner's values changed: `removing` items at `position` are gone
     /// and `inserting` came there. Views see one items-changed signal.
     public func splice(at position: Int, removing: Int, inserting: Int) {
