@@ -98,7 +98,9 @@ final class ScrollScenario {
 
     func start() {
         window.present()
-        window.window.afterNextFrame { [weak self] in
+        // From the first frame, as the C reference: a window on the store
+        // shows once its first page is in, and draws its rows at once.
+        window.window.whenRealized { [weak self] in
             guard let self else { return }
             ticker = FrameTicker(on: window.window) { [weak self] time in self?.frame(at: time) }
         }

@@ -21,7 +21,7 @@ import XCTest
 extension GtkTestCase {
     /// Pumps until `widget`'s frame clock has painted `count` more frames
     /// (a frame is requested each time, so they come even when nothing
-    /// changes). A widget that is not realized has no clock: returns at once.
+    /// changes). A widget not realized yet: its first frames once it is.
     @MainActor
     func waitForFrames(_ count: Int = 2, of widget: Widget,
                        file: StaticString = #filePath, line: UInt = #line) {

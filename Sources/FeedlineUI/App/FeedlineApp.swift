@@ -56,7 +56,7 @@ public final class FeedlineApp {
     private func openFeed(_ id: Subscription.ID) {
         if let window = windows.first {
             window.open(.subscription(id))
-            window.window.present()
+            window.raise()
         } else {
             prepareFirstWindow()
             makeWindow(opening: .scope(.subscription(id))).present()
@@ -96,7 +96,7 @@ public final class FeedlineApp {
 
     private func activate() {
         if let window = windows.first {
-            window.window.present()
+            window.raise()
             return
         }
         prepareFirstWindow()

@@ -87,6 +87,11 @@ public final class FeedWindow {
     /// The phase last shown: a snapshot in the same phase is a countdown
     /// tick or a late publish, not news to announce.
     var shownPhase: PagingPhase?
+    /// Whether the window has been shown (FirstScreen.swift).
+    package internal(set) var isShown = false
+    /// The latest the window waits for its first screen before showing
+    /// (FirstScreen.swift); nil once shown.
+    var waitingForFirstScreen: ScheduledCall?
 
     /// New items above the reader's place and their banner (NewItems.swift).
     let newItems: NewItemsCounter
@@ -248,26 +253,6 @@ public final class FeedWindow {
         }
     }
 
-    /// Shows the window and starts loading: the first page of its source,
-    /// or, on the subscriptions, the store (the sidebar and the view fill
-    /// in when it answers).
-    public func present() {
-        window.present()
-        // F1's window once the first frame is drawn (shown, the window has a frame clock).
-        window.afterNextFrame { [weak self] in
-            guard let self else { return }
-            window.setHelpOverlay(shortcutsWindow)
-        }
-        guard let subscriptions else {
-            session.loadMore()
-            return
-        }
-        Task { [weak self] in
-            await subscriptions.load()
-            self?.subscriptionsLoaded()
-        }
-    }
-
     /// Shows the feed as a list or a grid, and remembers the choice for
     /// the view shown.
     package func show(layout: FeedLayout) {
@@ -311,6 +296,7 @@ public final class FeedWindow {
         // Idle with items, the list decides about the next page once laid
         // out (`onPosition`): the notice waits for that.
         if snapshot.phase != .idle { tellNoticeIfSettled(snapshot) }
+        showIfFirstScreenReady(snapshot)
     }
 
     /// Tells the pending notice (a store moved aside, a damaged

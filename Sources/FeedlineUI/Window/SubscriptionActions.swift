@@ -112,6 +112,7 @@ extension FeedWindow {
             errorPage.button?.isVisible = false
             content.visibleChildName = "error"
             loadingPage.setActive(false)
+            showWindow()
             return
         }
         guard subscriptions.state == .ready else { return }

@@ -229,13 +229,33 @@ open class Widget: Object {
 }
 
 extension Widget {
+    /// Runs `action` once the widget is realized (it then has a frame
+    /// clock, before its first frame): at once if it already is.
+    public func whenRealized(_ action: @escaping @MainActor () -> Void) {
+        guard gtk_widget_get_realized(widget) == 0 else {
+            action()
+            return
+        }
+        var connection: SignalConnection?
+        connection = connect("realize", perform: {
+            connection?.disconnect()
+            connection = nil
+            action()
+        })
+    }
+
     /// Runs `action` once, after the next frame has been laid out and
     /// painted: sizes and scroll ranges are then up to date. Requests that
-    /// frame, so it comes even if nothing else changes. Runs `action` at
-    /// once when the widget is not realized (it has no frame clock).
+    /// frame, so it comes even if nothing else changes. A widget not
+    /// realized yet (a window not shown yet) has no frame: `action` runs
+    /// after its first one.
     public func afterNextFrame(_ action: @escaping @MainActor () -> Void) {
         guard let clock = gtk_widget_get_frame_clock(widget) else {
-            action()
+            if gtk_widget_get_realized(widget) != 0 {
+                action()
+            } else {
+                whenRealized { [weak self] in self?.afterNextFrame(action) }
+            }
             return
         }
         let frameClock = Object(UnsafeMutableRawPointer(clock), .retain)

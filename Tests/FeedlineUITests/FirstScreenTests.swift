@@ -1,0 +1,102 @@
+import FeedCore
+import FeedStore
+import Foundation
+import GtkKit
+import Loopback
+import XCTest
+
+@testable import FeedlineUI
+
+/// When a window on the subscriptions shows (Window/FirstScreen.swift):
+/// with its first screen ready (the sidebar and the first page), or after
+/// a short wait when that page is slow; and a long sidebar fills in a step
+/// a frame without losing a row.
+final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
+    func testTheWindowShowsWithItsFirstPageAndSidebarAlreadyIn() throws {
+        try MainActor.assumeIsolated {
+            let store = try fixture.store()
+            let ids = try subscribe(store, [(spec("news"), "News", [])])
+            try storeItems(store, in: ids[0], count: 30, label: "News")
+            let window = FeedWindow(application: TestApplication.shared, subscriptions: fixture.subscriptions(over: store),
+                                    opening: .scope(.all))
+            track(window)
+            window.present()
+            XCTAssertFalse(window.window.isVisible, "shown before the store answered")
+            var whenShown: (items: Int, page: String?, sidebar: Int)?
+            waitUntil("the window shows") {
+                if window.window.isVisible, whenShown == nil {
+                    whenShown = (window.feedList.itemCount, window.content.visibleChildName,
+                                 window.sidebar?.listedCount ?? 0)
+                }
+                return whenShown != nil
+            }
+            XCTAssertEqual(whenShown?.items, 10, "the first page (of 10) is in the list as the window shows")
+            XCTAssertEqual(whenShown?.page, "list", "no loading page in the first frame")
+            XCTAssertEqual(whenShown?.sidebar, 4, "All items, Unread, Starred and News are listed")
+        }
+    }
+
+    func testAWindowWhoseFirstPageIsSlowShowsWhileItLoads() throws {
+        try MainActor.assumeIsolated {
+            let server = try LoopbackServer { _ in
+                LoopbackServer.Response.jsonFeed("Slow", items: [("1", "Late", "2026-11-01T10:00:00Z")])
+                    .delayed(by: .seconds(10))
+            }
+            defer { server.stop() }
+            let store = try fixture.store()
+            let ids = try subscribe(store, [(.document(server.url("/feed.json")), "Slow", [])])
+            let window = FeedWindow(application: TestApplication.shared, subscriptions: fixture.subscriptions(over: store),
+                                    opening: .scope(.subscription(ids[0])))
+            track(window)
+            window.present()
+            waitUntil("the window shows") { window.window.isVisible }
+            XCTAssertEqual(window.feedList.itemCount, 0, "the feed has not answered")
+            XCTAssertNotNil(window.session.state.inFlight, "its first page is still on its way")
+            XCTAssertEqual(window.content.visibleChildName, "loading")
+            XCTAssertEqual(window.sidebar?.listedCount, 4, "the sidebar is in")
+        }
+    }
+
+    func testALongSidebarFillsInAStepAFrameWithEveryRowInOrder() throws {
+        try MainActor.assumeIsolated {
+            let store = try fixture.store()
+            let count = 3 * Sidebar.fillStep
+            let feeds = (0..<count).map { (spec("feed\($0)"), String(format: "Feed %03d", $0), [String]()) }
+            _ = try subscribe(store, feeds)
+            let window = FeedWindow(application: TestApplication.shared, subscriptions: fixture.subscriptions(over: store),
+                                    opening: .scope(.all))
+            track(window)
+            window.present()
+            let sidebar = try XCTUnwrap(window.sidebar)
+            var listedWhenShown: Int?
+            waitUntil("the window shows") {
+                if window.window.isVisible, listedWhenShown == nil { listedWhenShown = sidebar.listedCount }
+                return listedWhenShown != nil
+            }
+            XCTAssertEqual(listedWhenShown, Sidebar.fillStep, "the first frame makes the rows that fit, not 200")
+            waitUntil("every subscription is listed") { sidebar.listedCount == count + 3 }
+            XCTAssertEqual(sidebar.listed.dropFirst(3).map { $0.subscription?.title },
+                           (0..<count).map { String(format: "Feed %03d", $0) })
+            let last = try sidebarRow(window, .subscription(sidebar.entries.last!.subscription!.id)).cell
+            XCTAssertEqual(last.title.text, String(format: "Feed %03d", count - 1))
+        }
+    }
+
+    func testFocusCanGoToARowStillWaitingToBeListed() throws {
+        try MainActor.assumeIsolated {
+            let store = try fixture.store()
+            let count = 3 * Sidebar.fillStep
+            _ = try subscribe(store, (0..<count).map { (spec("feed\($0)"), "Feed \($0)", [String]()) })
+            let window = FeedWindow(application: TestApplication.shared, subscriptions: fixture.subscriptions(over: store),
+                                    opening: .scope(.all))
+            track(window)
+            window.present()
+            let sidebar = try XCTUnwrap(window.sidebar)
+            waitUntil("the window shows") { window.window.isVisible }
+            XCTAssertLessThan(sidebar.listedCount, count + 3, "still filling in")
+            sidebar.focusRow(at: count + 2)
+            XCTAssertEqual(sidebar.listedCount, count + 3, "the rest listed at once")
+            waitUntil("the last row has focus") { sidebar.focusedEntry?.subscription?.title == "Feed \(count - 1)" }
+        }
+    }
+}
