@@ -315,4 +315,25 @@ final class ItemMarksTests: StoreTestCase, @unchecked Sendable {
             XCTAssertEqual(ids(second), ids(first))
         }
     }
+
+    func testMarksThatKeepComingAreCountedTogetherAndTheLastCountIsRight() throws {
+        try MainActor.assumeIsolated {
+            let (window, subscriptions, _) = try windowOnNews(count: 30)
+            var counted = 0
+            let token = subscriptions.observe { change in
+                if case .list = change { counted += 1 }
+            }
+            defer { subscriptions.stopObserving(token) }
+            // As scrolling past items marks them, one at a time.
+            for position in 0..<30 {
+                let id = try XCTUnwrap(window.feedList.item(at: position)?.id)
+                subscriptions.mark(MarkChange(mark: .read(true), items: [id]), from: nil)
+                if position % 3 == 2 { MainLoop.run(for: .milliseconds(10)) }
+            }
+            try wait { await subscriptions.waitForMarks() }
+            XCTAssertEqual(subscriptions.unread.all, 0, "the last count has every mark")
+            XCTAssertLessThanOrEqual(counted, 5, "30 marks read the counts and redrew the sidebar \(counted) times")
+            XCTAssertGreaterThanOrEqual(counted, 1)
+        }
+    }
 }

@@ -46,6 +46,10 @@ extension Subscriptions {
     /// Reads the unread counts again, then tells the windows (`.list`).
     /// Calls made while one runs are served by one more read after it, so
     /// the last answer counts every mark written before the last call.
+    /// While marks keep coming (scrolling past items marks them read), the
+    /// counts are read at most once a `countInterval`: each reading
+    /// redraws the sidebar's counts, a few milliseconds of a frame, which
+    /// made every frame that had one late while scrolling fast.
     func countUnread() {
         guard let store else { return }
         if counting != nil {
@@ -55,16 +59,25 @@ extension Subscriptions {
         counting = Task {
             repeat {
                 countAgain = false
+                if let next = countedAt.map({ $0 + Self.countInterval }), next > .now {
+                    try? await Task.sleep(until: next, clock: .continuous)
+                }
+                countedAt = .now
                 do {
                     unread = try await store.unreadCounts()
                 } catch {
                     report(error)
                 }
+                if countAgain { notify(.list) }
             } while countAgain
             counting = nil
             notify(.list)
         }
     }
+
+    /// The least time between two readings of the unread counts while
+    /// marks keep coming.
+    static let countInterval: Duration = .milliseconds(500)
 
     /// Unread items of `scope`: a subscription's, a folder's (every
     /// subscription inside it), or a view's (Starred: its starred items

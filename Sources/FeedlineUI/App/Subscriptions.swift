@@ -108,6 +108,8 @@ package final class Subscriptions {
     var marksWritten = 0
     var counting: Task<Void, Never>?
     var countAgain = false
+    /// When the unread counts were last read (`countUnread`).
+    var countedAt: ContinuousClock.Instant?
     private var observers: [Int: (Change) -> Void] = [:]
     private var nextObserver = 0
     /// What went wrong at start, for the first window to tell; each is
