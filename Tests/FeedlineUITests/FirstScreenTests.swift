@@ -99,4 +99,24 @@ final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
             waitUntil("the last row has focus") { sidebar.focusedEntry?.subscription?.title == "Feed \(count - 1)" }
         }
     }
+
+    func testAnEmptyViewSaysLoadingWhileTheFeedsUpdateNotNoItems() throws {
+        try MainActor.assumeIsolated {
+            let server = try LoopbackServer { _ in
+                LoopbackServer.Response.jsonFeed("Slow", items: [("1", "Arrived", "2026-11-01T10:00:00Z")])
+                    .delayed(by: .seconds(1))
+            }
+            defer { server.stop() }
+            let store = try fixture.store()
+            _ = try subscribe(store, [(.document(server.url("/feed.json")), "Slow", [])])
+            let subscriptions = fixture.subscriptions(over: store, updates: true)
+            let window = openWindow(on: subscriptions, opening: .scope(.all), waitForItems: false)
+            waitUntil("the empty view shows") { window.window.isVisible && window.content.visibleChildName == "empty" }
+            XCTAssertTrue(window.window.activateAction("win.refresh"))
+            waitUntil("the feeds update") { subscriptions.isUpdating }
+            XCTAssertEqual(window.content.visibleChildName, "loading", "not “nothing to show yet” while items may be coming")
+            waitUntil("the item arrives") { self.titles(window) == ["Arrived"] }
+            XCTAssertEqual(window.content.visibleChildName, "list")
+        }
+    }
 }

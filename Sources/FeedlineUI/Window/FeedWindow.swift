@@ -335,9 +335,11 @@ public final class FeedWindow {
         snapshot.failure.map { ErrorText.reason($0) }
     }
 
-    /// The list once there are items; before that, a full-window page.
+    /// The list once there are items; before that, a full-window page (a
+    /// view with nothing stored says so only once the feeds are not
+    /// updating: a new reader's first update is still bringing items).
     /// The reader view stays while it is open.
-    private func showPage(for snapshot: FeedSnapshot) {
+    func showPage(for snapshot: FeedSnapshot) {
         guard !isReading else { return }
         let page: String
         if feedList.itemCount > 0 {
@@ -348,6 +350,8 @@ public final class FeedWindow {
             case .failed(let error, _):
                 errorPage.detail.text = PagingText.reason(error, retryIn: snapshot.retryIn)
                 page = "error"
+            case .exhausted where feedsAreUpdating:
+                page = "loading"
             case .exhausted:
                 // Translators: the page of a feed without items; %s is the feed's name.
                 emptyPage.detail.text = Localization.format(L("“%s” has nothing to show yet."), feedTitle)
@@ -358,12 +362,15 @@ public final class FeedWindow {
         loadingPage.setActive(page == "loading")
     }
 
+    /// Whether the reader's feeds are being updated (Refresh, the timer).
+    var feedsAreUpdating: Bool { subscriptions?.isUpdating == true }
+
     /// The BUSY state, and the header spinner while a refresh loads or the
     /// feeds update.
     func showBusy(_ snapshot: FeedSnapshot) {
         let request = snapshot.inFlight
         let refreshing = request?.replacesItems == true && feedList.itemCount > 0
-        header.showRefreshing(refreshing || subscriptions?.isUpdating == true)
+        header.showRefreshing(refreshing || feedsAreUpdating)
         feedList.view.setAccessibleBusy(request != nil)
     }
 

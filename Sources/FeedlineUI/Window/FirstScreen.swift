@@ -33,11 +33,13 @@ extension FeedWindow {
     static let firstScreenWait: Duration = .milliseconds(250)
 
     /// Shows the window if it waits for its first screen and that screen
-    /// is ready: the first page in, a failure, or nothing to show.
+    /// is ready: the first page in, a failure, or nothing to show (and no
+    /// update bringing something).
     func showIfFirstScreenReady(_ snapshot: FeedSnapshot) {
         guard waitingForFirstScreen != nil else { return }
         switch snapshot.phase {
-        case .failed, .exhausted: showWindow()
+        case .failed: showWindow()
+        case .exhausted: if !feedsAreUpdating { showWindow() }
         case .idle, .loading: if feedList.itemCount > 0 { showWindow() }
         }
     }

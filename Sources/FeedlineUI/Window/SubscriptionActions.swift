@@ -80,7 +80,9 @@ extension FeedWindow {
             case .list: subscriptionsChanged()
             case .marked(let change, let origin): marksChanged(change, origin: origin)
             case .markedAll(let marked, let read): allMarked(marked, read: read)
-            case .updating: showBusy(session.snapshot)
+            case .updating:
+                showBusy(session.snapshot)
+                showPage(for: session.snapshot)
             case .arrived: break
             case .network:
                 showStatus(session.snapshot)
