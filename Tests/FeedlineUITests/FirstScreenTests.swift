@@ -12,6 +12,19 @@ import XCTest
 /// a short wait when that page is slow; and a long sidebar fills in a step
 /// a frame without losing a row.
 final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
+    /// A store subscribed to one feed "Slow" on 127.0.0.1, whose one item
+    /// titled `item` comes `delay` after it is asked for.
+    @MainActor
+    private func storeWithSlowFeed(item: String, answeringAfter delay: Duration) throws
+        -> (LoopbackServer, FeedStore, [Subscription.ID]) {
+        let server = try LoopbackServer { _ in
+            LoopbackServer.Response.jsonFeed("Slow", items: [("1", item, "2026-11-01T10:00:00Z")]).delayed(by: delay)
+        }
+        let store = try fixture.store()
+        let ids = try subscribe(store, [(.document(server.url("/feed.json")), "Slow", [])])
+        return (server, store, ids)
+    }
+
     func testTheWindowShowsWithItsFirstPageAndSidebarAlreadyIn() throws {
         try MainActor.assumeIsolated {
             let store = try fixture.store()
@@ -38,13 +51,8 @@ final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
 
     func testAWindowWhoseFirstPageIsSlowShowsWhileItLoads() throws {
         try MainActor.assumeIsolated {
-            let server = try LoopbackServer { _ in
-                LoopbackServer.Response.jsonFeed("Slow", items: [("1", "Late", "2026-11-01T10:00:00Z")])
-                    .delayed(by: .seconds(10))
-            }
+            let (server, store, ids) = try storeWithSlowFeed(item: "Late", answeringAfter: .seconds(10))
             defer { server.stop() }
-            let store = try fixture.store()
-            let ids = try subscribe(store, [(.document(server.url("/feed.json")), "Slow", [])])
             let window = FeedWindow(application: TestApplication.shared, subscriptions: fixture.subscriptions(over: store),
                                     opening: .scope(.subscription(ids[0])))
             track(window)
@@ -102,13 +110,8 @@ final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
 
     func testAnEmptyViewSaysLoadingWhileTheFeedsUpdateNotNoItems() throws {
         try MainActor.assumeIsolated {
-            let server = try LoopbackServer { _ in
-                LoopbackServer.Response.jsonFeed("Slow", items: [("1", "Arrived", "2026-11-01T10:00:00Z")])
-                    .delayed(by: .seconds(1))
-            }
+            let (server, store, _) = try storeWithSlowFeed(item: "Arrived", answeringAfter: .seconds(1))
             defer { server.stop() }
-            let store = try fixture.store()
-            _ = try subscribe(store, [(.document(server.url("/feed.json")), "Slow", [])])
             let subscriptions = fixture.subscriptions(over: store, updates: true)
             let window = openWindow(on: subscriptions, opening: .scope(.all), waitForItems: false)
             waitUntil("the empty view shows") { window.window.isVisible && window.content.visibleChildName == "empty" }
