@@ -39,7 +39,7 @@ final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
             waitUntil("the window shows") {
                 if window.window.isVisible, whenShown == nil {
                     whenShown = (window.feedList.itemCount, window.content.visibleChildName,
-                                 window.sidebar?.listedCount ?? 0)
+                                 window.sidebar?.listed.count ?? 0)
                 }
                 return whenShown != nil
             }
@@ -61,7 +61,7 @@ final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
             XCTAssertEqual(window.feedList.itemCount, 0, "the feed has not answered")
             XCTAssertNotNil(window.session.state.inFlight, "its first page is still on its way")
             XCTAssertEqual(window.content.visibleChildName, "loading")
-            XCTAssertEqual(window.sidebar?.listedCount, 4, "the sidebar is in")
+            XCTAssertEqual(window.sidebar?.listed.count, 4, "the sidebar is in")
         }
     }
 
@@ -78,11 +78,11 @@ final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
             let sidebar = try XCTUnwrap(window.sidebar)
             var listedWhenShown: Int?
             waitUntil("the window shows") {
-                if window.window.isVisible, listedWhenShown == nil { listedWhenShown = sidebar.listedCount }
+                if window.window.isVisible, listedWhenShown == nil { listedWhenShown = sidebar.listed.count }
                 return listedWhenShown != nil
             }
             XCTAssertEqual(listedWhenShown, Sidebar.fillStep, "the first frame makes the rows that fit, not 200")
-            waitUntil("every subscription is listed") { sidebar.listedCount == count + 3 }
+            waitUntil("every subscription is listed") { sidebar.listed.count == count + 3 }
             XCTAssertEqual(sidebar.listed.dropFirst(3).map { $0.subscription?.title },
                            (0..<count).map { String(format: "Feed %03d", $0) })
             let last = try sidebarRow(window, .subscription(sidebar.entries.last!.subscription!.id)).cell
@@ -101,9 +101,9 @@ final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
             window.present()
             let sidebar = try XCTUnwrap(window.sidebar)
             waitUntil("the window shows") { window.window.isVisible }
-            XCTAssertLessThan(sidebar.listedCount, count + 3, "still filling in")
+            XCTAssertLessThan(sidebar.listed.count, count + 3, "still filling in")
             sidebar.focusRow(at: count + 2)
-            XCTAssertEqual(sidebar.listedCount, count + 3, "the rest listed at once")
+            XCTAssertEqual(sidebar.listed.count, count + 3, "the rest listed at once")
             waitUntil("the last row has focus") { sidebar.focusedEntry?.subscription?.title == "Feed \(count - 1)" }
         }
     }

@@ -21,7 +21,7 @@ public final class FeedlineApp {
 
     /// `storeFile`: where the store of subscriptions is
     /// (`$XDG_DATA_HOME/feedline/feedline.sqlite` unless told otherwise),
-    /// opened off the main thread when the first window shows;
+    /// opened and read off the main thread from this moment on;
     /// `libraryFile`: feeds.json of an earlier version, taken in once.
     public init(options: LaunchOptions, libraryFile: FeedLibraryFile = .standard(), storeFile: StoreFile? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {

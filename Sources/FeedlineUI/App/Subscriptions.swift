@@ -188,8 +188,17 @@ package final class Subscriptions {
     /// and builds the window (`load` takes it from there). The app calls
     /// it as it starts; a second call does nothing.
     package func startLoading() {
-        guard opening == nil, store == nil, let file else { return }
-        opening = Task.detached { await Self.openAndRead(file) }
+        guard store == nil, let file else { return }
+        startOpening(file)
+    }
+
+    /// The store being opened and read: started now unless it already is.
+    @discardableResult
+    private func startOpening(_ file: StoreFile) -> Task<Result<(StoreFile.Opened, StoreStartup?), FeedError>, Never> {
+        if let opening { return opening }
+        let started = Task.detached { await Self.openAndRead(file) }
+        opening = started
+        return started
     }
 
     /// The store opened, and its startup read (nil when that failed: it
@@ -215,8 +224,7 @@ package final class Subscriptions {
     private func open() async {
         var startup: StoreStartup?
         if store == nil, let file {
-            startLoading()
-            switch await opening?.value ?? .failure(FeedError(describing: CancellationError())) {
+            switch await startOpening(file).value {
             case .success(let (opened, read)):
                 store = opened.store
                 startup = read
@@ -237,10 +245,9 @@ package final class Subscriptions {
         do {
             if let library, startup?.firstRunDone != true {
                 try await takeIn(library, to: store)
-                startup = nil
+                startup = nil  // read before the first run changed the store
             }
-            if startup == nil { startup = try await store.startup() }
-            if let startup { take(startup) }
+            if let startup { take(startup) } else { take(try await store.startup()) }
         } catch {
             report(error)
         }

@@ -107,7 +107,6 @@ final class Sidebar {
         let focused = focusedEntry?.identity
         if focused != nil { list.dropFocus() }
         let wasEmpty = store.count == 0
-        isFilling = false
         entries = newEntries
         if wasEmpty && newEntries.count > Self.fillStep {
             // A long list into an empty sidebar (the window's first
@@ -116,7 +115,6 @@ final class Sidebar {
             // 200 items at once, about 70 ms for 500 subscriptions in the
             // first frame otherwise.
             store.splice(at: 0, removing: 0, inserting: Array(newEntries.prefix(Self.fillStep)))
-            isFilling = true
             fillAfterNextFrame()
         } else {
             store.splice(at: 0, removing: store.count, inserting: newEntries)
@@ -132,33 +130,27 @@ final class Sidebar {
     static let fillStep = 40
 
     /// Whether `entries` has more than the list yet (`show`).
-    private var isFilling = false
+    private var isFilling: Bool { store.count < entries.count }
 
-    /// How many entries the list has now: fewer than `entries` for a few
-    /// frames while a long list fills in.
-    var listedCount: Int { store.count }
-    /// The entries in the list now, in order.
+    /// The entries in the list now, in order: fewer than `entries` for a
+    /// few frames while a long list fills in.
     var listed: [SidebarEntry] { store.elements }
 
+    /// The next `fillStep` entries waiting, after the next frame, until
+    /// none is left (a new list given meanwhile has them all).
     private func fillAfterNextFrame() {
-        guard isFilling else { return }
         list.afterNextFrame { [weak self] in
             guard let self, isFilling else { return }
             let shown = store.count
-            let next = min(entries.count, shown + Self.fillStep)
-            store.splice(at: shown, removing: 0, inserting: Array(entries[shown..<next]))
-            if next == entries.count {
-                isFilling = false
-            } else {
-                fillAfterNextFrame()
-            }
+            store.splice(at: shown, removing: 0,
+                         inserting: Array(entries[shown..<min(entries.count, shown + Self.fillStep)]))
+            if isFilling { fillAfterNextFrame() }
         }
     }
 
     /// Puts every entry still waiting into the list at once.
     private func finishFilling() {
         guard isFilling else { return }
-        isFilling = false
         store.splice(at: store.count, removing: 0, inserting: Array(entries[store.count...]))
     }
 

@@ -87,8 +87,6 @@ public final class FeedWindow {
     /// The phase last shown: a snapshot in the same phase is a countdown
     /// tick or a late publish, not news to announce.
     var shownPhase: PagingPhase?
-    /// Whether the window has been shown (FirstScreen.swift).
-    package internal(set) var isShown = false
     /// The latest the window waits for its first screen before showing
     /// (FirstScreen.swift); nil once shown.
     var waitingForFirstScreen: ScheduledCall?
@@ -296,7 +294,6 @@ public final class FeedWindow {
         // Idle with items, the list decides about the next page once laid
         // out (`onPosition`): the notice waits for that.
         if snapshot.phase != .idle { tellNoticeIfSettled(snapshot) }
-        showIfFirstScreenReady(snapshot)
     }
 
     /// Tells the pending notice (a store moved aside, a damaged
@@ -338,7 +335,9 @@ public final class FeedWindow {
     /// The list once there are items; before that, a full-window page (a
     /// view with nothing stored says so only once the feeds are not
     /// updating: a new reader's first update is still bringing items).
-    /// The reader view stays while it is open.
+    /// The reader view stays while it is open. A window waiting for its
+    /// first screen shows once it has more than the loading page
+    /// (FirstScreen.swift).
     func showPage(for snapshot: FeedSnapshot) {
         guard !isReading else { return }
         let page: String
@@ -360,6 +359,7 @@ public final class FeedWindow {
         }
         content.visibleChildName = page
         loadingPage.setActive(page == "loading")
+        if page != "loading" { firstScreenIsReady() }
     }
 
     /// Whether the reader's feeds are being updated (Refresh, the timer).

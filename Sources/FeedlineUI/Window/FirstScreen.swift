@@ -32,28 +32,22 @@ extension FeedWindow {
     /// milliseconds once GTK has started).
     static let firstScreenWait: Duration = .milliseconds(250)
 
-    /// Shows the window if it waits for its first screen and that screen
-    /// is ready: the first page in, a failure, or nothing to show (and no
-    /// update bringing something).
-    func showIfFirstScreenReady(_ snapshot: FeedSnapshot) {
-        guard waitingForFirstScreen != nil else { return }
-        switch snapshot.phase {
-        case .failed: showWindow()
-        case .exhausted: if !feedsAreUpdating { showWindow() }
-        case .idle, .loading: if feedList.itemCount > 0 { showWindow() }
-        }
+    /// The window shows more than its loading page (`showPage`): the first
+    /// page is in, it failed, or the view has nothing and no update is
+    /// bringing anything. A window waiting for that shows now.
+    func firstScreenIsReady() {
+        if waitingForFirstScreen != nil { showWindow() }
     }
 
     /// Brings the window to the front, showing it now if it still waits
     /// for its first screen.
     func raise() {
-        if isShown { window.present() } else { showWindow() }
+        if window.isVisible { window.present() } else { showWindow() }
     }
 
     /// Shows the window now: once, however it was asked for.
     func showWindow() {
-        guard !isShown else { return }
-        isShown = true
+        guard !window.isVisible else { return }
         waitingForFirstScreen?.cancel()
         waitingForFirstScreen = nil
         window.present()
