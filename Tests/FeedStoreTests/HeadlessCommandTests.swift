@@ -1,5 +1,6 @@
 import FeedCore
 import FeedStore
+import FeedTestSupport
 import Foundation
 import Loopback
 import XCTest
@@ -292,11 +293,10 @@ final class FeedlineHome {
     }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = TestFolders.make("feedline-home")
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    deinit { TestFolders.remove(url) }
 
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in

@@ -1,5 +1,6 @@
 import FeedCore
 import FeedStore
+import FeedTestSupport
 import Foundation
 import XCTest
 
@@ -8,11 +9,10 @@ final class StoreFolder {
     let url: URL
 
     init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-store-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = TestFolders.make("feedline-store")
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    deinit { TestFolders.remove(url) }
 
     var storeFile: StoreFile { StoreFile(url: url.appendingPathComponent("feedline/feedline.sqlite")) }
 

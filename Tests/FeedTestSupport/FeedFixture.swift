@@ -7,13 +7,11 @@ public final class FeedFixture {
     public let directory: URL
 
     public init() {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("feedline-tests-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = TestFolders.make("feedline-tests")
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: directory)
+        TestFolders.remove(directory)
     }
 
     /// The id the fixture gives item `index`.
