@@ -55,7 +55,7 @@ final class ItemMarksTests: StoreTestCase, @unchecked Sendable {
     @MainActor
     private func isShownRead(_ window: FeedWindow, at position: Int) -> Bool {
         guard let row = window.feedList.factory.cell(at: position)?.row else { return false }
-        return gtk_widget_has_css_class(row.root.widget, "read") != 0
+        return gtk_widget_has_css_class(row.title.widget, "read") != 0
     }
 
     /// The row's name as it must read for `item`.

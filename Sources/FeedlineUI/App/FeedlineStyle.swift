@@ -4,9 +4,9 @@ package enum FeedlineStyle {
         .feed-row { padding: 10px 16px 12px 8px; }
         .feed-row-title { font-weight: bold; }
         .unread-dot { margin: 0; border-radius: 9999px; background-color: @theme_selected_bg_color; }
-        .read .unread-dot { opacity: 0; }
+        .unread-dot.read { opacity: 0; }
         .item-star { color: @warning_color; }
-        .feed-row.read .feed-row-title, .feed-tile.read .feed-tile-title { font-weight: normal; }
+        .feed-row-title.read, .feed-tile-title.read { font-weight: normal; }
         .feed-row-warning { font-style: italic; }
         .feed-avatar { border-radius: 9999px; background-color: alpha(currentColor, 0.12); }
         .feed-thumbnail { border-radius: 6px; background-color: alpha(currentColor, 0.08); }

@@ -393,18 +393,29 @@ package final class FeedList {
     /// In screenfuls, so scrolling changes few priorities. Estimated from
     /// the scroll position, as GTK does for rows it has not measured.
     func picturePriority(at position: Int) -> Int {
-        guard store.count > 0, adjustment.upper > 0, adjustment.pageSize > 0 else { return 0 }
-        let itemsPerScreen = max(1, Double(store.count) * adjustment.pageSize / adjustment.upper)
-        let first = Double(store.count) * adjustment.value / adjustment.upper
-        let distance = Double(position) < first ? first - Double(position) - 1
-                                                : Double(position) - (first + itemsPerScreen)
-        return distance < 0 ? 0 : -1 - Int(distance / itemsPerScreen)
+        screenSpan.map { Self.picturePriority(at: position, screen: $0) } ?? 0
     }
 
-    /// Gives every row's pictures the priority of where it is now.
+    /// The positions the screen shows now: the first (fractional) and how
+    /// many fit, estimated from the scroll range. Nil before any layout.
+    private var screenSpan: (first: Double, count: Double)? {
+        let (upper, pageSize) = (adjustment.upper, adjustment.pageSize)
+        guard store.count > 0, upper > 0, pageSize > 0 else { return nil }
+        return (Double(store.count) * adjustment.value / upper, max(1, Double(store.count) * pageSize / upper))
+    }
+
+    private static func picturePriority(at position: Int, screen: (first: Double, count: Double)) -> Int {
+        let distance = Double(position) < screen.first ? screen.first - Double(position) - 1
+                                                       : Double(position) - (screen.first + screen.count)
+        return distance < 0 ? 0 : -1 - Int(distance / screen.count)
+    }
+
+    /// Gives every row's pictures the priority of where it is now (when
+    /// some are still coming: otherwise there is nothing to reorder).
     private func reprioritizePictures() {
+        guard images.loading > 0, let screen = screenSpan else { return }
         for cell in factory.cells where cell.item != nil {
-            cell.widgets.setPicturePriority(picturePriority(at: cell.position))
+            cell.widgets.setPicturePriority(Self.picturePriority(at: cell.position, screen: screen))
         }
     }
 

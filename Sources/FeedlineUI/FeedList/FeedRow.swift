@@ -69,7 +69,7 @@ package final class FeedRow: ItemWidgets {
         summaryText = EmojiLabel(summary, images: images)
         overlay = Overlay(child: column)
         overlay.addCSSClass("feed-row")
-        marks = MarkSigns(root: overlay)
+        marks = MarkSigns(title: title)
         marks.dot.marginTop = Self.dotTop
         overlay.addOverlay(marks.dot, measured: false)
         title.addCSSClass("feed-row-title")

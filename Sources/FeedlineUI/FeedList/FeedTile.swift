@@ -69,7 +69,7 @@ final class FeedTile: ItemWidgets {
         title.wrap(lines: 2)
         title.xAlign = 0
         titleLine = Overlay(child: title)
-        marks = MarkSigns(root: box)
+        marks = MarkSigns(title: title)
         marks.dot.marginTop = FeedRow.dotTop
         marks.star.align(horizontal: .end, vertical: .start)
         marks.star.marginTop = FeedRow.dotTop - 2

@@ -31,21 +31,24 @@ protocol ItemWidgets: AnyObject {
 }
 
 /// The signs of an item's marks in a row or a tile: a dot before the title
-/// while unread, the `read` style class on `root` once read (which unbolds
-/// the title and hides the dot without taking its room away:
+/// while unread, the `read` style class on the title and the dot once read
+/// (which unbolds the title and hides the dot without taking its room away:
 /// FeedlineStyle), and a small star while starred. For the eyes: the row's
 /// name says "unread" and "starred" (`ItemText.accessibleName`).
+///
+/// The class goes on those two widgets only: on the row it restyled every
+/// widget of the row, for each item marked read while the reader scrolls.
 @MainActor
 final class MarkSigns {
     let dot = Box(.horizontal)
     let star = Icon(name: "starred-symbolic", pixelSize: 12)
-    private let root: Widget
+    private let title: Widget
 
     /// The dot's side, in pixels.
     static let dotSize: Int32 = 8
 
-    init(root: Widget) {
-        self.root = root
+    init(title: Widget) {
+        self.title = title
         dot.addCSSClass("unread-dot")
         dot.setSizeRequest(width: Self.dotSize, height: Self.dotSize)
         dot.align(horizontal: .start, vertical: .start)
@@ -59,7 +62,9 @@ final class MarkSigns {
 
     func show(unread: Bool?, starred: Bool) {
         dot.isVisible = unread != nil
-        if unread == false { root.addCSSClass("read") } else { root.removeCSSClass("read") }
+        for widget in [title, dot] {
+            if unread == false { widget.addCSSClass("read") } else { widget.removeCSSClass("read") }
+        }
         star.isVisible = starred
     }
 }

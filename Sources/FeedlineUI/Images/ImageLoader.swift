@@ -22,6 +22,8 @@ package final class ImageLoader {
     package let textures: TextureCache
     /// Images decoded (every load the memory cache could not answer).
     package private(set) var decodes = 0
+    /// Pictures being downloaded or decoded now (none: nothing to reprioritize).
+    private(set) var loading = 0
     /// Why images failed, for the log (the row keeps its placeholder).
     package var onFailure: ((URL, String) -> Void)? = { url, reason in
         FileHandle.standardError.write(Data("feedline: image \(url.absoluteString): \(reason)\n".utf8))
@@ -54,6 +56,8 @@ package final class ImageLoader {
         }
         let fetcher = fetcher
         return Task {
+            loading += 1
+            defer { loading -= 1 }
             let texture: Texture?
             do {
                 let data = try await fetcher.data(for: url, priority: priority)
