@@ -19,6 +19,8 @@ werror=()
 # feedparser, the oracle of the lenient-reading tests, from the virtual
 # environment `scripts/setup --test-tools` makes.
 [ -x "$here/.venv-test/bin/python" ] && export FEEDLINE_FEEDPARSER_PYTHON="$here/.venv-test/bin/python"
+# coldsweat, the Fever API server of the sync tests, from the same place.
+[ -x "$here/.venv-test/bin/coldsweat" ] && export FEEDLINE_COLDSWEAT="$here/.venv-test/bin/coldsweat"
 
 # Pictures the tests load go to a cache folder of this run's own, never
 # the user's ~/.cache/feedline/images.

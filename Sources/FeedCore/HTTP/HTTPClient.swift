@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Where HTTP happens: GET requests with Feedline's limits, answered as
+/// Where HTTP happens: GET (and form POST) requests with Feedline's limits, answered as
 /// `HTTPResponse` or failed with a `FeedError` a reader can understand.
 ///
 /// - Only `https`, except plain `http` to this computer (tests, local
@@ -59,13 +59,36 @@ public final class HTTPClient: Sendable {
     /// see, and `CancellationError` as soon as the calling task is
     /// cancelled (the transfer is cancelled too).
     public func get(_ url: URL, headers: [String: String] = [:]) async throws -> HTTPResponse {
-        let redactor = Redactor(headers: headers)
+        try await send(url, method: "GET", headers: headers, redactor: Redactor(headers: headers))
+    }
+
+    /// Posts `form` to `url` as `application/x-www-form-urlencoded`, with
+    /// every limit of `get`. The values of `secretFields` (an API key) are
+    /// kept out of every error, as secret headers are. A redirect is
+    /// followed only when it keeps the method and body (307, 308); any
+    /// other would turn the post into a GET without its form.
+    public func post(_ url: URL, form: [(name: String, value: String)], secretFields: Set<String> = [],
+                     headers: [String: String] = [:]) async throws -> HTTPResponse {
+        let secrets = form.filter { secretFields.contains($0.name) }.map(\.value)
+        var body = URLComponents()
+        body.queryItems = form.map { URLQueryItem(name: $0.name, value: $0.value) }
+        // URLComponents leaves "+" as it is; a form reads it as a space.
+        let encoded = (body.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        var withType = headers
+        withType["Content-Type"] = "application/x-www-form-urlencoded"
+        return try await send(url, method: "POST", headers: withType, body: Data(encoded.utf8),
+                              redactor: Redactor(headers: headers, secrets: secrets))
+    }
+
+    private func send(_ url: URL, method: String, headers: [String: String], body: Data? = nil,
+                      redactor: Redactor) async throws -> HTTPResponse {
         guard SecureAddress.allows(url) else {
             throw HTTPFailure(url: url, redactor: redactor).insecure()
         }
         try Task.checkCancellation()
         var request = URLRequest(url: url)
-        request.httpMethod = "GET"
+        request.httpMethod = method
+        request.httpBody = body
         request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
         for (name, value) in headers {

@@ -167,6 +167,15 @@ final class HTTPExchange: Sendable {
                 completionHandler(nil)
                 return failure(from).insecure("redirected to \(redactor.describe(target)): not https, and not this computer")
             }
+            if request.httpMethod == "POST",
+               !(Self.bodyKeepingRedirects.contains(response.statusCode) && SecureAddress.sameOrigin(from, target)) {
+                // Another redirect would drop the form (turning the post
+                // into a GET), and another origin would receive it.
+                completionHandler(nil)
+                return failure(from).error("The server sent the request to another address (\(response.statusCode))",
+                                           .badAnswer, "a POST redirected to \(redactor.describe(target))",
+                                           status: response.statusCode)
+            }
             var next = newRequest
             if !SecureAddress.sameOrigin(from, target) {
                 // URLSession on Linux keeps every header across redirects,
@@ -238,6 +247,8 @@ final class HTTPExchange: Sendable {
     /// changed (RFC 9110 15.4.2, 15.4.9). 302, 303 and 307 say nothing of
     /// the address.
     private static let permanentRedirects: Set<Int> = [301, 308]
+    /// Redirects that keep a request's method and body.
+    private static let bodyKeepingRedirects: Set<Int> = [307, 308]
 
     /// The request revalidates a copy the caller keeps (`If-None-Match`,
     /// `If-Modified-Since`), so 304 is an answer, not a failure.
@@ -247,7 +258,7 @@ final class HTTPExchange: Sendable {
     }
 
     private func failure(_ url: URL? = nil) -> HTTPFailure {
-        HTTPFailure(url: url ?? request.url!, redactor: redactor)
+        HTTPFailure(url: url ?? request.url!, redactor: redactor, method: request.httpMethod ?? "GET")
     }
 
     private static func headers(of response: HTTPURLResponse?) -> [String: String] {

@@ -12,6 +12,7 @@ import FoundationNetworking
 struct HTTPFailure: Sendable {
     let url: URL
     let redactor: Redactor
+    var method = "GET"
 
     private var host: String { url.host ?? url.absoluteString }
 
@@ -19,7 +20,7 @@ struct HTTPFailure: Sendable {
     func error(_ reason: String, _ kind: FeedError.Kind, _ what: String, status: Int? = nil,
                retryAfter: Double? = nil, serverMessage: String? = nil) -> FeedError {
         FeedError(reason, kind: kind, status: status, subject: .server(host),
-                  detail: redactor.scrub("GET \(redactor.describe(url)): \(what)"), retryAfter: retryAfter,
+                  detail: redactor.scrub("\(method) \(redactor.describe(url)): \(what)"), retryAfter: retryAfter,
                   serverMessage: serverMessage)
     }
 

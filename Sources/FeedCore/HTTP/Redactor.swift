@@ -12,8 +12,9 @@ struct Redactor: Sendable {
 
     private let secrets: [String]
 
-    init(headers: [String: String]) {
-        var secrets: [String] = []
+    /// `secrets`: more values to mask wherever they appear (a form's API key).
+    init(headers: [String: String], secrets extra: [String] = []) {
+        var secrets = extra
         for (name, value) in headers where Self.isSecret(name.lowercased()) {
             secrets.append(value)
             // "Bearer abc123": the credential alone may be quoted elsewhere.

@@ -109,6 +109,12 @@ public struct FeedError: Error, Equatable, Sendable, CustomStringConvertible {
         case empty
         /// Writing to disk failed.
         case cannotSave
+        /// A sync server refused the user name or password (Fever's
+        /// `auth: 0`).
+        case credentialsRefused
+        /// An address that should answer as a Fever API answers otherwise
+        /// (a web page, other JSON).
+        case notFeverAPI
         /// Anything else; with a `.file` subject, that file couldn't be read.
         case other
     }

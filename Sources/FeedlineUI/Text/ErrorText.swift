@@ -104,6 +104,12 @@ enum ErrorText {
             return L("The feed is empty")
         case .cannotSave:
             return L("Couldn't save your feeds")
+        case .credentialsRefused:
+            return L("The server refused the user name or password")
+        case .notFeverAPI:
+            guard let server = server(error) else { return L("This address doesn't answer as a Fever API") }
+            // Translators: %s is a server's name, like "rss.example.org".
+            return Localization.format(L("%s doesn't answer as a Fever API"), server)
         case .other:
             if let file = file(error) {
                 // Translators: %s is a file's name, like "feed.xml".
