@@ -32,14 +32,15 @@ public struct FeedUpdater: Sendable {
         self.maxConcurrent = maxConcurrent
     }
 
-    /// Updates every subscription once. `onEach` hears each one as it
+    /// Updates every subscription once (but a Fever account's feeds, which
+    /// its sync updates: `FeverSync`). `onEach` hears each one as it
     /// finishes (on the updating task, in no set order), for a UI to show
     /// progress. Throws only when the store can't list the subscriptions,
     /// and `CancellationError` when the calling task is cancelled (what
     /// finished before stays stored).
     public func updateAll(now: Date = Date(),
                           onEach: (@Sendable (UpdateReport.Entry) -> Void)? = nil) async throws -> UpdateReport {
-        try await update(try await store.subscriptions(), now: now, onEach: onEach)
+        try await update(try await store.subscriptions().filter { !$0.spec.isFeverFeed }, now: now, onEach: onEach)
     }
 
     /// Updates one subscription (a report of none when it is gone).
@@ -123,7 +124,7 @@ public struct UpdateReport: Equatable, Sendable {
             switch feed {
             case .sample: true
             case .document(let url): url.isFileURL
-            case .mastodon, .gitHubSearch, .hackerNews: false
+            case .mastodon, .gitHubSearch, .hackerNews, .fever: false
             }
         }
     }

@@ -81,6 +81,9 @@ public enum OPMLFeeds {
         case .hackerNews(let api):
             return (joining(api, "/api/v1/search_by_date", query: [URLQueryItem(name: "tags", value: "story")]),
                     hackerNewsType)
+        case .fever(let endpoint, _, _):
+            // Not exported (`exportSubscriptions`): the account's address.
+            return (endpoint, documentType)
         }
     }
 
@@ -131,6 +134,7 @@ public enum OPMLFeeds {
         case .mastodon(let instance, let timeline): "mastodon \(key(instance, trimmingSlash: true)) \(timeline)"
         case .gitHubSearch(let query, let api): "github \(key(api, trimmingSlash: true)) \(query)"
         case .hackerNews(let api): "hackernews " + key(api, trimmingSlash: true)
+        case .fever(let endpoint, let user, let feed): "fever \(key(endpoint, trimmingSlash: true)) \(user) \(feed)"
         }
     }
 
@@ -208,6 +212,7 @@ extension FeedStore {
     /// Every subscription as an outline, in sidebar order (`OPMLFeeds`);
     /// `OPMLWriter` writes them.
     public func exportSubscriptions(sampleFile: URL) async throws -> [OPMLSubscription] {
-        try await subscriptions().map { OPMLFeeds.outline(for: $0, sampleFile: sampleFile) }
+        // A Fever account's feeds live on its server, which exports them.
+        try await subscriptions().filter { !$0.spec.isFeverFeed }.map { OPMLFeeds.outline(for: $0, sampleFile: sampleFile) }
     }
 }

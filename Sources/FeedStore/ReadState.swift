@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import GRDB
 
@@ -23,14 +24,14 @@ extension FeedStore {
     /// named as given.
     @discardableResult
     public func setRead(_ read: Bool, items: [String]) async throws -> [String] {
-        try await setMark("isRead", to: read, items: items)
+        try await setMark("isRead", to: read, as: read ? .read : .unread, items: items)
     }
 
     /// Stars (or unstars) `items`; starred items outlive retention. Returns
     /// those whose mark changed, named as given.
     @discardableResult
     public func setStarred(_ starred: Bool, items: [String]) async throws -> [String] {
-        try await setMark("isStarred", to: starred, items: items)
+        try await setMark("isStarred", to: starred, as: starred ? .saved : .unsaved, items: items)
     }
 
     /// Stars or unstars one item.
@@ -38,7 +39,9 @@ extension FeedStore {
         try await setStarred(starred, items: [item])
     }
 
-    private func setMark(_ column: String, to value: Bool, items: [String]) async throws -> [String] {
+    /// Sets `column`; a change to an item of a Fever account is queued
+    /// for its server as `mark`, in the same transaction (`PendingMarks`).
+    private func setMark(_ column: String, to value: Bool, as mark: FeverMark, items: [String]) async throws -> [String] {
         var names: [Int64: [String]] = [:]
         for item in items {
             if let id = StoredItem.rowID(item) { names[id, default: []].append(item) }
@@ -46,10 +49,12 @@ extension FeedStore {
         guard !names.isEmpty else { return [] }
         let list = StoredItem.jsonList(names.keys)
         let changed = try await pool.write { db in
-            try Int64.fetchAll(db, sql: """
+            let changed = try Int64.fetchAll(db, sql: """
                 UPDATE item SET \(column) = ? WHERE id IN (SELECT value FROM json_each(?)) AND \(column) IS NOT ?
                 RETURNING id
                 """, arguments: [value, list, value])
+            try PendingMarks.queue(mark, rows: changed, now: Date(), in: db)
+            return changed
         }
         return changed.flatMap { names[$0] ?? [] }
     }
@@ -70,8 +75,10 @@ extension FeedStore {
             let filter = TimelineQuery.filter(scope, ("isRead = 0", []),
                                               newest.map { ("(published, id) <= (?, ?)", [$0.published, $0.id]) },
                                               mark.map { ("id <= ?", [$0]) })
-            return try Int64.fetchAll(db, sql: "UPDATE item SET isRead = 1 \(filter.sql) RETURNING id",
-                                      arguments: StatementArguments(filter.arguments))
+            let ids = try Int64.fetchAll(db, sql: "UPDATE item SET isRead = 1 \(filter.sql) RETURNING id",
+                                         arguments: StatementArguments(filter.arguments))
+            try PendingMarks.queue(.read, rows: ids, now: Date(), in: db)
+            return ids
         }
         return MarkedRead(scope: scope, ids: ids.sorted())
     }
@@ -83,9 +90,11 @@ extension FeedStore {
     public func undo(_ marked: MarkedRead) async throws -> Int {
         guard !marked.ids.isEmpty else { return 0 }
         return try await pool.write { db in
-            try db.execute(sql: "UPDATE item SET isRead = 0 WHERE id IN (SELECT value FROM json_each(?)) AND isRead = 1",
-                           arguments: [StoredItem.jsonList(marked.ids)])
-            return db.changesCount
+            let ids = try Int64.fetchAll(db, sql: """
+                UPDATE item SET isRead = 0 WHERE id IN (SELECT value FROM json_each(?)) AND isRead = 1 RETURNING id
+                """, arguments: [StoredItem.jsonList(marked.ids)])
+            try PendingMarks.queue(.unread, rows: ids, now: Date(), in: db)
+            return ids.count
         }
     }
 

@@ -21,6 +21,12 @@ import GRDB
 /// Version 4 marks the subscriptions whose new items the reader wants a
 /// desktop notification about (`notifies`).
 ///
+/// Version 5 adds sync accounts (Fever API servers): `account` (the
+/// API's address and user name, never the password; how far its items
+/// have been fetched both ways), each account's feeds as subscriptions
+/// with its `accountID`, and `pendingMark`, the read and starred changes
+/// made here and not yet on the server, oldest first.
+///
 /// Version 3 keeps each subscription's `unreadCount` the same way (items
 /// added unread, removed, marked, moved), and gives the Unread and Starred
 /// timelines partial indexes of their own on `(published, id)`: their
@@ -131,6 +137,41 @@ enum StoreSchema {
             try db.alter(table: "subscription") { t in
                 t.add(column: "notifies", .boolean).notNull().defaults(to: false)
             }
+        }
+        migrator.registerMigration("v5 sync accounts") { db in
+            try db.create(table: "account") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kind", .text).notNull()
+                t.column("endpoint", .text).notNull()
+                t.column("user", .text).notNull()
+                // The highest item id fetched (newer ones come by since_id),
+                // the lowest (older ones by max_id), and whether the server
+                // has nothing older.
+                t.column("newestRemoteID", .integer)
+                t.column("oldestRemoteID", .integer)
+                t.column("reachedOldest", .boolean).notNull().defaults(to: false)
+                t.column("lastSynced", .double)
+                t.column("failureKind", .text)
+                t.column("failureReason", .text)
+                t.uniqueKey(["kind", "endpoint", "user"])
+            }
+            try db.alter(table: "subscription") { t in
+                t.add(column: "accountID", .integer).references("account", onDelete: .cascade)
+            }
+            try db.create(index: "subscription_account", on: "subscription", columns: ["accountID"])
+            try db.create(table: "pendingMark") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("accountID", .integer).notNull().references("account", onDelete: .cascade)
+                // "item" (remoteID: the item's id) or "feed" (the feed's).
+                t.column("target", .text).notNull()
+                t.column("remoteID", .integer).notNull()
+                // read, unread, saved, unsaved (FeverMark).
+                t.column("mark", .text).notNull()
+                // For a feed: items the server had before then.
+                t.column("before", .double)
+                t.column("made", .double).notNull()
+            }
+            try db.create(index: "pendingMark_target", on: "pendingMark", columns: ["accountID", "target", "remoteID"])
         }
         return migrator
     }

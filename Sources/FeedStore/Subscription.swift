@@ -56,6 +56,7 @@ public struct Subscription: Equatable, Sendable, Identifiable {
         case .mastodon(let instance, _): instance
         case .gitHubSearch: URL(string: "https://github.com")
         case .hackerNews: URL(string: "https://news.ycombinator.com")
+        case .fever(let endpoint, _, _): siteURL ?? endpoint
         case .sample: nil
         }
         guard let site, let scheme = site.scheme?.lowercased(), scheme == "http" || scheme == "https",

@@ -45,8 +45,19 @@ public final class ColdsweatServer: @unchecked Sendable {
     }
 
     /// Fetches every feed again (`coldsweat fetch`): what the server has
-    /// new after it.
+    /// new after it. (coldsweat skips a feed checked in the last three
+    /// minutes, so its feeds are first made to look checked an hour ago.)
     public func fetch() throws {
+        let database = folder.appendingPathComponent("coldsweat.db").path
+        let aging = """
+            import sqlite3, sys
+            connection = sqlite3.connect(sys.argv[1])
+            connection.execute("UPDATE feeds SET last_checked_on = datetime(last_checked_on, '-1 hour'), "
+                               "last_updated_on = datetime(last_updated_on, '-1 hour')")
+            connection.commit()
+            """
+        let python = try Self.executable().deletingLastPathComponent().appendingPathComponent("python")
+        try run(["-c", aging, database], executable: python)
         try run(["fetch"])
     }
 
@@ -85,8 +96,9 @@ public final class ColdsweatServer: @unchecked Sendable {
 
     /// Runs `coldsweat ARGUMENTS` to its end; throws with its output when
     /// it fails.
-    private func run(_ arguments: [String]) throws {
+    private func run(_ arguments: [String], executable: URL? = nil) throws {
         let command = try makeProcess(arguments)
+        if let executable { command.executableURL = executable }
         let pipe = Pipe()
         command.standardOutput = pipe
         command.standardError = pipe

@@ -153,7 +153,7 @@ extension SavedFeed: Codable {
 }
 
 extension FeedSpec: Codable {
-    private enum Keys: String, CodingKey { case kind, url, instance, timeline, tag, query, api }
+    private enum Keys: String, CodingKey { case kind, url, instance, timeline, tag, query, api, user, feed }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
@@ -186,6 +186,9 @@ extension FeedSpec: Codable {
             self = .gitHubSearch(query: try container.decode(String.self, forKey: .query), api: try url(.api))
         case "hacker-news":
             self = .hackerNews(api: try url(.api))
+        case "fever":
+            self = .fever(endpoint: try url(.api), user: try container.decode(String.self, forKey: .user),
+                          feed: try container.decode(Int64.self, forKey: .feed))
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container,
                                                    debugDescription: "unknown kind of feed \(kind)")
@@ -217,6 +220,11 @@ extension FeedSpec: Codable {
         case .hackerNews(let api):
             try container.encode("hacker-news", forKey: .kind)
             try container.encode(api.absoluteString, forKey: .api)
+        case .fever(let endpoint, let user, let feed):
+            try container.encode("fever", forKey: .kind)
+            try container.encode(endpoint.absoluteString, forKey: .api)
+            try container.encode(user, forKey: .user)
+            try container.encode(feed, forKey: .feed)
         }
     }
 }

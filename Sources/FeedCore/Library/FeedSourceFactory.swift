@@ -32,6 +32,8 @@ public struct FeedSourceFactory: Sendable {
             return GitHubSearchSource(query: query, api: api, token: gitHubToken, http: http)
         case .hackerNews(let api):
             return HackerNewsSource(api: api, http: http)
+        case .fever:
+            return FeverFeedSource(displayName: spec.title)
         }
     }
 }

@@ -15,6 +15,16 @@ public enum FeedSpec: Hashable, Sendable {
     case gitHubSearch(query: String, api: URL)
     /// Hacker News' newest stories through the Algolia search API at `api`.
     case hackerNews(api: URL)
+    /// A feed of a Fever API account (FreshRSS, Miniflux, Tiny Tiny RSS,
+    /// coldsweat): the API's address, the account's user name and the
+    /// server's id of the feed. Its items come through the account's sync,
+    /// never from the feed itself.
+    case fever(endpoint: URL, user: String, feed: Int64)
+
+    /// Whether this is a feed of a Fever account (updated by its sync).
+    public var isFeverFeed: Bool {
+        if case .fever = self { true } else { false }
+    }
 
     public static let gitHubAPI = URL(string: "https://api.github.com")!
     public static let hackerNewsAPI = URL(string: "https://hn.algolia.com")!
@@ -38,6 +48,8 @@ public enum FeedSpec: Hashable, Sendable {
             return "GitHub: \(query)"
         case .hackerNews:
             return "Hacker News"
+        case .fever(let endpoint, _, let feed):
+            return "\(endpoint.host ?? endpoint.absoluteString) feed \(feed)"
         }
     }
 }

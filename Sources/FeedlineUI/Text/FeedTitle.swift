@@ -29,6 +29,9 @@ enum FeedTitle {
             return Localization.format(L("GitHub: %s"), query)
         case .hackerNews:
             return L("Hacker News")
+        case .fever(let endpoint, _, let feed):
+            // Translators: a feed of a Fever account before its name is known: "rss.example.org feed 12".
+            return Localization.format(L("%1$s feed %2$d"), endpoint.host ?? endpoint.absoluteString, Int(feed))
         }
     }
 
