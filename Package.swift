@@ -55,8 +55,17 @@ let package = Package(
         // The local store: subscriptions and their items in SQLite
         // (GRDB), paged by keyset, updated off the main thread. No GTK.
         .target(name: "FeedStore", dependencies: ["FeedCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // libsecret, the desktop's Secret Service: `pkg-config libsecret-1`.
+        .systemLibrary(
+            name: "CSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
+        // Sync accounts' passwords in the Secret Service. Its C pointers
+        // stay in here. No GTK.
+        .target(name: "Secrets", dependencies: ["CSecret"]),
         // The app's window, list and actions, as a library tests can drive.
-        .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore", "FeedStore"]),
+        .target(name: "FeedlineUI", dependencies: ["GtkKit", "FeedCore", "FeedStore", "Secrets"]),
         .executableTarget(name: "feedline", dependencies: ["FeedlineUI", "GtkKit"]),
         // An HTTP server on 127.0.0.1 and the pictures it can make, for the
         // benchmark and the tests (never the app).
@@ -85,6 +94,7 @@ let package = Package(
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "FeedTestSupport", "Loopback",
                                                           .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+        .testTarget(name: "SecretsTests", dependencies: ["Secrets", "FeedTestSupport"]),
         .testTarget(
             name: "FeedlineUITests",
             dependencies: ["FeedlineUI", "GtkKit", "GtkKitTestSupport", "CGtk", "FeedCore", "FeedStore", "FeedTestSupport",
