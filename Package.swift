@@ -91,7 +91,7 @@ let package = Package(
         // malloc's count of the heap in use, for tests of what an action keeps.
         .target(name: "CHeapStats", path: "Tests/CHeapStats"),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "Loopback", "CHeapStats"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "FeedTestSupport", "Loopback",
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "FeedTestSupport", "Loopback", "Secrets",
                                                           .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "FeedTestSupport"]),

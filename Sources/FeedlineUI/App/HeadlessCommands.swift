@@ -56,6 +56,7 @@ public enum HeadlessCommands {
             case .importOPML(let file): try await importList(file, into: store)
             case .exportOPML(let file): try await export(store, to: file)
             case .update: try await update(store, environment: environment)
+            case .fever(let endpoint, let user): try await addFever(endpoint, user: user, to: store, environment: environment)
             }
             print(summary)
             return 0
@@ -197,6 +198,7 @@ public enum HeadlessCommands {
             http: HTTPClient(policy: HTTPPolicy(version: FeedlineApp.version)),
             gitHubToken: environment["GITHUB_TOKEN"])
         let report = try await FeedUpdater(store: store, sources: sources).updateAll()
+        let synced = try await syncAccounts(store, http: sources.http)
         for entry in report.entries {
             switch entry.outcome {
             case .updated(let stored) where stored.added > 0 || stored.updated > 0:
@@ -211,7 +213,7 @@ public enum HeadlessCommands {
                 print(Localization.format(L("%1$s: moved to %2$s"), entry.title, address.absoluteString))
             }
         }
-        if report.reachedNothing {
+        if report.reachedNothing && !synced.contains(where: { (try? $0.outcome.get()) != nil }) {
             throw Failure(message: reachedNothing(report))
         }
         var parts = [changes(new: report.newItems, changed: report.changedItems)]
@@ -219,8 +221,55 @@ public enum HeadlessCommands {
             parts.append(Localization.format(L("%d failed", "%d failed", report.failures.count), report.failures.count))
         }
         // Translators: `feedline --update`'s summary: "Updated 40 feeds: 312 new items, 3 failed".
-        return Localization.format(L("Updated %1$d feed: %2$s", "Updated %1$d feeds: %2$s", report.entries.count),
-                                   report.entries.count, parts.joined(separator: separator))
+        let summary = Localization.format(L("Updated %1$d feed: %2$s", "Updated %1$d feeds: %2$s", report.entries.count),
+                                          report.entries.count, parts.joined(separator: separator))
+        guard !synced.isEmpty else { return summary }
+        let failed = synced.filter { (try? $0.outcome.get()) == nil }.count
+        let added = synced.compactMap { try? $0.outcome.get().stored.added }.reduce(0, +)
+        var accountParts = [Localization.format(L("%d new item", "%d new items", added), added)]
+        if failed > 0 { accountParts.append(Localization.format(L("%d failed", "%d failed", failed), failed)) }
+        // Translators: `feedline --update`'s summary with sync accounts: "Updated 40 feeds: 312 new items; synced 1 account: 20 new items".
+        return summary + Localization.format(L("; synced %1$d account: %2$s", "; synced %1$d accounts: %2$s", synced.count),
+                                             synced.count, accountParts.joined(separator: separator))
+    }
+
+    /// Syncs every Fever account, saying on standard error which failed.
+    private static func syncAccounts(_ store: FeedStore, http: HTTPClient) async throws
+        -> [(account: FeverAccount, outcome: Result<FeverSync.Report, FeverAccounts.Failure>)] {
+        let synced = try await FeverAccounts.syncAll(store: store, http: http)
+        for (account, outcome) in synced {
+            if case .failure(let failure) = outcome {
+                complain(Localization.format(L("%1$s: %2$s"), account.endpoint.host ?? account.endpoint.absoluteString,
+                                             failure.message))
+            }
+        }
+        return synced
+    }
+
+    // MARK: --fever
+
+    /// The environment variable `--fever` reads the password from.
+    static let passwordVariable = "FEEDLINE_FEVER_PASSWORD"
+
+    private static func addFever(_ endpoint: URL, user: String, to store: FeedStore,
+                                 environment: [String: String]) async throws -> String {
+        let host = endpoint.host ?? endpoint.absoluteString
+        guard let password = environment[passwordVariable].flatMap({ $0.isEmpty ? nil : $0 })
+                ?? TerminalPassword.ask(Localization.format(L("Password for %1$s at %2$s: "), user, host)) else {
+            // Translators: `feedline --fever` with no password to read; %s is the environment variable's name.
+            throw Failure(message: Localization.format(L("No password: set %s, or run this in a terminal"), passwordVariable))
+        }
+        let http = HTTPClient(policy: HTTPPolicy(version: FeedlineApp.version))
+        let (_, report): (FeverAccount, FeverSync.Report)
+        do {
+            (_, report) = try await FeverAccounts.add(endpoint: endpoint, user: user, password: password, store: store, http: http)
+        } catch let failure as FeverAccounts.Failure {
+            throw Failure(message: failure.message)
+        }
+        // Translators: `feedline --fever`'s summary: "Synced rss.example.org: 20 feeds, 500 new items".
+        return Localization.format(L("Synced %1$s: %2$s"), host,
+                                   Localization.format(L("%d feed", "%d feeds", report.feeds), report.feeds) + separator
+                                   + Localization.format(L("%d new item", "%d new items", report.stored.added), report.stored.added))
     }
 
     /// Why an update that reached none of its feeds failed, in one line:

@@ -49,8 +49,11 @@ public enum HeadlessCommand: Equatable, Sendable {
     case exportOPML(URL)
     /// `--update`: update every subscription once.
     case update
+    /// `--fever URL --user NAME`: add a Fever account (its password from
+    /// `FEEDLINE_FEVER_PASSWORD` or the terminal) and sync it once.
+    case fever(endpoint: URL, user: String)
 
-    static let options: Set<String> = ["--import", "--export", "--update"]
+    static let options: Set<String> = ["--import", "--export", "--update", "--fever"]
 
     /// The headless command the arguments after the program name ask
     /// for; nil when they ask for none (or for `--help` or `--version`,
@@ -77,6 +80,10 @@ public enum HeadlessCommand: Equatable, Sendable {
             if let command {
                 throw UsageError(message: Localization.format(L("%1$s works alone, without “%2$s”"), command.option, option))
             }
+            if option == "--fever" {
+                command = (try fever(address: inlineValue ?? remaining.popFirst(), rest: &remaining), option)
+                continue
+            }
             switch option {
             case "--update":
                 if inlineValue != nil {
@@ -96,6 +103,26 @@ public enum HeadlessCommand: Equatable, Sendable {
             }
         }
         return command?.0
+    }
+
+    /// `--fever URL --user NAME` (or `--user=NAME`), once `--fever` is read.
+    private static func fever(address: String?, rest: inout ArraySlice<String>) throws(UsageError) -> HeadlessCommand {
+        guard let address, !address.hasPrefix("-"), let endpoint = FeedAddress.web(address) else {
+            // Translators: a usage error of `feedline --fever`.
+            throw UsageError(message: L("--fever needs the Fever API's address, like https://rss.example.org/api/fever.php"))
+        }
+        var user: String?
+        if let next = rest.first, next.hasPrefix("--user=") {
+            user = String(rest.removeFirst().dropFirst("--user=".count))
+        } else if rest.first == "--user" {
+            rest.removeFirst()
+            user = rest.popFirst()
+        }
+        guard let user, !user.isEmpty else {
+            // Translators: a usage error of `feedline --fever`.
+            throw UsageError(message: L("--fever needs --user NAME: the account's user name or email"))
+        }
+        return .fever(endpoint: endpoint, user: user)
     }
 }
 

@@ -1,0 +1,85 @@
+import FeedCore
+import FeedStore
+import Foundation
+import Secrets
+
+/// Fever accounts as the app uses them: added once their address, user
+/// name and password are checked against the server (the password then
+/// kept in the desktop's Secret Service, never in the store), and synced
+/// with the password found there. For the window and the command line.
+enum FeverAccounts {
+    /// Why an account can't be added or synced, in the reader's words.
+    struct Failure: Error {
+        var message: String
+        /// The server refused the user name or password: ask again.
+        var refusedPassword = false
+    }
+
+    /// The label of the password in the desktop's password manager.
+    static func passwordLabel(_ endpoint: URL, _ user: String) -> String {
+        // Translators: how a sync account's password is listed in the desktop's password manager: "Feedline: rss.example.org (anna)".
+        Localization.format(L("Feedline: %1$s (%2$s)"), endpoint.host ?? endpoint.absoluteString, user)
+    }
+
+    /// Checks the account against its server, keeps the password, adds
+    /// the account to the store and syncs it once. Nothing is added when
+    /// the check or the keeping fails.
+    static func add(endpoint: URL, user: String, password: String, store: FeedStore,
+                    http: HTTPClient) async throws -> (FeverAccount, FeverSync.Report) {
+        let client = FeverClient(endpoint: endpoint, user: user, password: password, http: http)
+        do {
+            try await client.verify()
+        } catch let error as FeedError {
+            throw Failure(message: ErrorText.reason(error), refusedPassword: error.kind == .credentialsRefused)
+        }
+        do {
+            try await Passwords.save(password, server: endpoint, user: user, label: passwordLabel(endpoint, user))
+        } catch {
+            // Translators: %s is the Secret Service's own reason.
+            throw Failure(message: Localization.format(L("Couldn't keep the password in the desktop's keyring: %s"),
+                                                       error.description))
+        }
+        let account = try await store.addFeverAccount(endpoint: endpoint, user: user)
+        let report = try await FeverSync(store: store, account: account, client: client).sync()
+        return (account, report)
+    }
+
+    /// A sync of `account` with the password kept for it.
+    static func sync(for account: FeverAccount, store: FeedStore, http: HTTPClient) async throws -> FeverSync {
+        let password: String?
+        do {
+            password = try await Passwords.password(server: account.endpoint, user: account.user)
+        } catch {
+            throw Failure(message: Localization.format(L("Couldn't read the password from the desktop's keyring: %s"),
+                                                       error.description))
+        }
+        guard let password else {
+            // Translators: a Fever account whose password the keyring doesn't have; %1$s the user, %2$s the server.
+            throw Failure(message: Localization.format(L("No password is kept for %1$s at %2$s"), account.user,
+                                                       account.endpoint.host ?? account.endpoint.absoluteString),
+                          refusedPassword: true)
+        }
+        return FeverSync(store: store, account: account,
+                         client: FeverClient(endpoint: account.endpoint, user: account.user, password: password, http: http))
+    }
+
+    /// Syncs every account once, each on its own (one failing never stops
+    /// the others); what each did, in the store's order.
+    static func syncAll(store: FeedStore, http: HTTPClient) async throws
+        -> [(account: FeverAccount, outcome: Result<FeverSync.Report, Failure>)] {
+        var outcomes: [(account: FeverAccount, outcome: Result<FeverSync.Report, Failure>)] = []
+        for account in try await store.feverAccounts() {
+            do {
+                let report = try await sync(for: account, store: store, http: http).sync()
+                outcomes.append((account, .success(report)))
+            } catch let failure as Failure {
+                outcomes.append((account, .failure(failure)))
+            } catch {
+                let feedError = FeedError(describing: error)
+                outcomes.append((account, .failure(Failure(message: ErrorText.reason(feedError),
+                                                           refusedPassword: feedError.kind == .credentialsRefused))))
+            }
+        }
+        return outcomes
+    }
+}
