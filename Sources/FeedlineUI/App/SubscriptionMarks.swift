@@ -34,6 +34,7 @@ extension Subscriptions {
             marksPending -= 1
             marksWritten += 1
             countUnread()
+            sendMarksToAccountsSoon()
         }
     }
 
@@ -105,6 +106,7 @@ extension Subscriptions {
     func flush() async {
         await markWrites?.value
         await waitForWrites()
+        await flushMarksToAccounts()
     }
 
     // MARK: Mark All as Read
@@ -138,6 +140,7 @@ extension Subscriptions {
             let (marked, result) = try await write(store)
             notify(.markedAll(marked, read: read))
             countUnread()
+            sendMarksToAccountsSoon()
             return result
         } catch {
             report(error)

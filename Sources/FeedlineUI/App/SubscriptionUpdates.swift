@@ -3,7 +3,8 @@ import FeedStore
 import Foundation
 import GtkKit
 
-/// Updating every subscription: at the start, every `updateMinutes` while
+/// Updating every subscription (and syncing every Fever account after:
+/// SubscriptionAccounts): at the start, every `updateMinutes` while
 /// Feedline runs, and on Refresh (FeedUpdater, off the main thread). The
 /// updates that come by themselves wait while the computer is offline
 /// (GIO's network monitor, `watch`) and run once as soon as the network
@@ -60,6 +61,7 @@ extension Subscriptions {
             } catch {
                 self.report(error)
             }
+            await self.syncAccounts(store: store, http: sources.http)
             do {
                 try await self.readList(from: store)
             } catch {

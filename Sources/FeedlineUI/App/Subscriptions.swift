@@ -108,6 +108,11 @@ package final class Subscriptions {
     var marksWritten = 0
     var counting: Task<Void, Never>?
     var countAgain = false
+    /// Changes to Fever accounts' items being sent, and one more send due
+    /// after it (`sendMarksToAccounts`).
+    var sendingMarks: Task<Void, Never>?
+    var sendMarksAgain = false
+    var sendMarksSoon: ScheduledCall?
     /// When the unread counts were last read (`countUnread`).
     var countedAt: ContinuousClock.Instant?
     private var observers: [Int: (Change) -> Void] = [:]

@@ -9,7 +9,7 @@ import GtkKit
 @MainActor
 final class AddFeedDialog {
     enum Kind: Int, CaseIterable {
-        case web, mastodon, gitHub, hackerNews
+        case web, mastodon, gitHub, hackerNews, fever
 
         var label: String {
             switch self {
@@ -17,6 +17,7 @@ final class AddFeedDialog {
             case .mastodon: L("Mastodon timeline")
             case .gitHub: L("GitHub repository search")
             case .hackerNews: L("Hacker News")
+            case .fever: L("Fever server (FreshRSS, Miniflux, Tiny Tiny RSS)")
             }
         }
     }
@@ -43,6 +44,10 @@ final class AddFeedDialog {
     let hashtag = Entry(placeholder: L("swift"))
     let apiLabel = Label(L("GitHub _API (for GitHub Enterprise)"))
     let api = Entry(placeholder: FeedSpec.gitHubAPI.absoluteString)
+    let userLabel = Label(L("_User name or email"))
+    let user = Entry()
+    let passwordLabel = Label(L("_Password"))
+    let password = PasswordEntry()
     let message = Label()
     let spinner = Spinner()
     let addButton = Button(label: L("_Add"))
@@ -50,6 +55,10 @@ final class AddFeedDialog {
     /// A feed was checked and should be added: it, and the first page the
     /// check loaded (its title, its items).
     var onAdded: ((FeedSpec, FeedPage) -> Void)?
+    /// A Fever account to add (its address, user name and password): the
+    /// window checks it with the server and adds it; nil when it did, else
+    /// why not.
+    var onAddAccount: ((URL, String, String) async -> FeverAccounts.Failure?)?
     private let makeSource: (FeedSpec) -> any FeedSource
     private var check: Task<Void, Never>?
     private let announcer: Announcer
@@ -87,7 +96,10 @@ final class AddFeedDialog {
         timelineLabel.labels(timeline)
         hashtagLabel.labels(hashtag)
         apiLabel.labels(api)
-        for entry in [address, hashtag, api] { entry.activatesDefault = true }
+        userLabel.labels(user)
+        passwordLabel.labels(password)
+        for entry in [address, hashtag, api, user] { entry.activatesDefault = true }
+        password.onActivate { [weak self] in self?.add() }
         message.wrap()
         message.xAlign = 0
         message.isSelectable = true
@@ -95,9 +107,12 @@ final class AddFeedDialog {
         spinner.setAccessibleLabel(L("Checking the feed"))
         let form = Box(.vertical, spacing: 6)
         form.addCSSClass("add-feed-form")
-        for label in [kindLabel, addressLabel, timelineLabel, hashtagLabel, apiLabel] { label.xAlign = 0 }
+        for label in [kindLabel, addressLabel, timelineLabel, hashtagLabel, apiLabel, userLabel, passwordLabel] {
+            label.xAlign = 0
+        }
         [kindLabel, kind, addressLabel, address, timelineLabel, timeline, hashtagLabel, hashtag,
-         apiLabel, api, Box(.horizontal, spacing: 8, children: [spinner, message])].forEach(form.append)
+         apiLabel, api, userLabel, user, passwordLabel, password,
+         Box(.horizontal, spacing: 8, children: [spinner, message])].forEach(form.append)
         window.setChild(form)
     }
 
@@ -129,7 +144,12 @@ final class AddFeedDialog {
             address.placeholder = L("language:swift stars:>1000")
         case .hackerNews:
             break
+        case .fever:
+            addressLabel.mnemonicText = L("_API address")
+            address.setAccessibleLabel(L("API address"))
+            address.placeholder = "https://rss.example.org/api/fever.php"
         }
+        for widget in [userLabel, user, passwordLabel, password] as [Widget] { widget.isVisible = kind == .fever }
         timelineLabel.isVisible = kind == .mastodon
         timeline.isVisible = kind == .mastodon
         let wantsTag = kind == .mastodon && timeline.selected == Timeline.hashtag.rawValue
@@ -177,12 +197,53 @@ final class AddFeedDialog {
             return .success(.gitHubSearch(query: text, api: base))
         case .hackerNews:
             return .success(.hackerNews(api: FeedSpec.hackerNewsAPI))
+        case .fever:
+            return .failure(AddFeedProblem(L("A Fever server is an account, not a feed")))
+        }
+    }
+
+    /// The Fever account the fields describe, or a sentence saying what
+    /// to fix.
+    func chosenAccount() -> Result<(endpoint: URL, user: String, password: String), AddFeedProblem> {
+        guard let endpoint = FeedAddress.web(address.text) else {
+            return .failure(AddFeedProblem(L("Enter the server's Fever API address, like https://rss.example.org/api/fever.php")))
+        }
+        let name = user.text.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return .failure(AddFeedProblem(L("Enter your user name or email on the server"))) }
+        guard !password.text.isEmpty else { return .failure(AddFeedProblem(L("Enter your password on the server"))) }
+        return .success((endpoint, name, password.text))
+    }
+
+    /// Checks the account with its server, then adds it and syncs it.
+    private func addAccount() {
+        let account: (endpoint: URL, user: String, password: String)
+        switch chosenAccount() {
+        case .success(let chosen): account = chosen
+        case .failure(let problem):
+            showMessage(problem.message, isError: true)
+            return
+        }
+        guard let onAddAccount else { return }
+        showChecking(true, L("Signing in and syncing…"))
+        check = Task { [weak self] in
+            let failure = await onAddAccount(account.endpoint, account.user, account.password)
+            guard let self, !Task.isCancelled else { return }
+            check = nil
+            showChecking(false)
+            guard let failure else {
+                window.close()
+                return
+            }
+            // Translators: %s says why, like "The server refused the user name or password".
+            showMessage(Localization.format(L("Couldn't add this account: %s"), failure.message), isError: true)
+            if failure.refusedPassword { password.grabFocus() }
         }
     }
 
     /// Checks the feed by loading its first page, then adds it.
     func add() {
         guard check == nil else { return }
+        if chosenKind == .fever { return addAccount() }
         let feed: FeedSpec
         switch chosenFeed() {
         case .success(let chosen): feed = chosen
@@ -217,11 +278,11 @@ final class AddFeedDialog {
         }
     }
 
-    private func showChecking(_ checking: Bool) {
+    private func showChecking(_ checking: Bool, _ what: String = L("Checking the feed…")) {
         spinner.isVisible = checking
         spinner.isSpinning = checking
         addButton.isSensitive = !checking
-        if checking { showMessage(L("Checking the feed…")) }
+        if checking { showMessage(what) }
     }
 
     private func showMessage(_ text: String?, isError: Bool = false) {

@@ -303,6 +303,19 @@ extension FeedWindow {
                     : Localization.format(L("You already follow “%s”"), name))
             }
         }
+        dialog.onAddAccount = { [weak self] endpoint, user, password in
+            switch await subscriptions.addFeverAccount(endpoint: endpoint, user: user, password: password) {
+            case .failure(let failure):
+                return failure
+            case .success(let report):
+                guard let self else { return nil }
+                open(.all)
+                // Translators: the Fever account was added; %1$s is its server, %2$d how many feeds it has.
+                statusBar.flash(Localization.format(L("Synced %1$s: %2$d feed", "Synced %1$s: %2$d feeds", report.feeds),
+                                                    endpoint.host ?? endpoint.absoluteString, report.feeds))
+                return nil
+            }
+        }
         dialog.window.onCloseRequest { [weak self, weak dialog] in
             if self?.addFeedDialog === dialog { self?.addFeedDialog = nil }
             return false

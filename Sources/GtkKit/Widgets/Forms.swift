@@ -34,6 +34,27 @@ public final class Entry: Widget {
     }
 }
 
+/// A GtkPasswordEntry: its text shown as dots, with an eye icon that shows
+/// it while pressed, and never copied to the clipboard.
+@MainActor
+public final class PasswordEntry: Widget {
+    public init() {
+        super.init(gtk_password_entry_new(), .sink)
+        gtk_password_entry_set_show_peek_icon(opaque, 1)
+    }
+
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(opaque)) }
+        set { gtk_editable_set_text(opaque, newValue) }
+    }
+
+    /// Enter was pressed in the entry.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", perform: handler)
+    }
+}
+
 /// A GtkDropDown choosing one of a few fixed strings.
 @MainActor
 public final class DropDown: Widget {
