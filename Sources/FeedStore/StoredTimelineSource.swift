@@ -35,6 +35,10 @@ public struct StoredTimelineSource: FeedSource {
     /// The subscription's own source, for its older pages (nil: the
     /// store's items are all there is).
     public let network: (any FeedSource)?
+    /// Stores older items from elsewhere when the stored ones run out (a
+    /// Fever account's older pages, `FeverSync.fetchOlder`), returning how
+    /// many it added (0: there are no more); nil: none.
+    public let older: (@Sendable () async throws -> Int)?
     public let displayName: String
     /// Items in the first page at most: a screenful and some. GTK 4.8's
     /// list view makes a row widget for every item it has (up to 200),
@@ -52,12 +56,13 @@ public struct StoredTimelineSource: FeedSource {
     static let networkPagesPerPage = 4
 
     public init(store: FeedStore, scope: TimelineScope, displayName: String, pageSize: Int = 50,
-                network: (any FeedSource)? = nil) {
+                network: (any FeedSource)? = nil, older: (@Sendable () async throws -> Int)? = nil) {
         self.store = store
         self.scope = scope
         self.displayName = displayName
         self.pageSize = pageSize
         self.network = network
+        self.older = older
     }
 
     /// The cursor of a first page that starts with the item `item` (as a
@@ -90,6 +95,14 @@ public struct StoredTimelineSource: FeedSource {
         var feedTitle: String?
         if position == nil, page.items.isEmpty, let first = try await fetchFirstPage() {
             feedTitle = first.feedTitle
+            page = try await store.page(of: scope, after: position, limit: limit)
+        }
+        // The stored items end here: older ones may come from an account,
+        // stored, then read from the store below the same place (a few
+        // pages of the account's at most, which may hold none of a feed's).
+        var fetches = 0
+        while !page.isFull, let older, fetches < Self.networkPagesPerPage, try await older() > 0 {
+            fetches += 1
             page = try await store.page(of: scope, after: position, limit: limit)
         }
         guard case .subscription(let feed) = scope, network != nil, !page.isFull,

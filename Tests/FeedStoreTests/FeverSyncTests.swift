@@ -222,4 +222,29 @@ final class FeverSyncTests: XCTestCase {
         XCTAssertEqual(all.count, 500)
         XCTAssertEqual(Set(all.map(\.title)).count, 500, "each item once")
     }
+
+    func testAStoredTimelineGoesOnWithTheAccountsOlderItemsWhereTheStoredOnesEnd() async throws {
+        let fixture = try FeverFixture(groups: [("All", 1)], itemsPerFeed: 120, oldestFirst: true)
+        let folder = StoreFolder()
+        let store = try folder.open()
+        let account = try await store.addFeverAccount(endpoint: fixture.server.endpoint, user: fixture.server.email)
+        var sync = FeverSync(store: store, account: account,
+                             client: FeverClient(endpoint: fixture.server.endpoint, user: fixture.server.email,
+                                                 password: fixture.server.password, http: http))
+        sync.firstPages = 1
+        try await sync.sync()
+        let stored = try await store.walk(.all, pageSize: 200)
+        XCTAssertEqual(stored.count, 50)
+        let timeline = StoredTimelineSource(store: store, scope: .all, displayName: "All items", pageSize: 30,
+                                            older: { [sync] in try await sync.fetchOlder() })
+        var titles: [String] = []
+        var cursor: PageCursor?
+        repeat {
+            let page = try await timeline.nextPage(after: cursor)
+            titles += page.items.map(\.title)
+            cursor = page.next
+        } while cursor != nil
+        XCTAssertEqual(titles, (0..<120).reversed().map { FeverFixture.title(feed: 0, item: $0) },
+                       "every item once, newest first, the stored ones then the server's")
+    }
 }

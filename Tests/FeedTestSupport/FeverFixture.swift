@@ -28,7 +28,9 @@ public final class FeverFixture: @unchecked Sendable {
     /// `groups`: the group names and how many feeds each has; every feed
     /// starts with `itemsPerFeed` items. Feeds are numbered from 0 across
     /// the groups.
-    public init(groups sizes: [(String, Int)], itemsPerFeed: Int) throws {
+    /// `oldestFirst`: each feed lists its items oldest first, so that the
+    /// server (which numbers them as listed) numbers them by date.
+    public init(groups sizes: [(String, Int)], itemsPerFeed: Int, oldestFirst: Bool = false) throws {
         var groups: [(name: String, feeds: [Int])] = []
         var next = 0
         for (name, size) in sizes {
@@ -46,7 +48,8 @@ public final class FeverFixture: @unchecked Sendable {
                 return .text("no such feed", status: 404)
             }
             return .init(headers: ["Content-Type": "application/atom+xml"],
-                         body: Data(FeverFixture.atom(feed: number, items: count, port: request.header("host") ?? "").utf8))
+                         body: Data(FeverFixture.atom(feed: number, items: count, oldestFirst: oldestFirst,
+                                                     port: request.header("host") ?? "").utf8))
         }
         feeds = feedServer
         let outlines = groups.map { group in
@@ -83,9 +86,10 @@ public final class FeverFixture: @unchecked Sendable {
         start.addingTimeInterval(Double(index) * 60 + Double(feed))
     }
 
-    private static func atom(feed: Int, items: Int, port host: String) -> String {
+    private static func atom(feed: Int, items: Int, oldestFirst: Bool, port host: String) -> String {
         let formatter = ISO8601DateFormatter()
-        let entries = (0..<items).reversed().map { index in
+        let order = oldestFirst ? Array(0..<items) : Array((0..<items).reversed())
+        let entries = order.map { index in
             """
             <entry><id>urn:feedline-test:\(feed):\(index)</id><title>\(title(feed: feed, item: index))</title>
             <link href="http://\(host)/feed-\(feed)/\(index)"/>

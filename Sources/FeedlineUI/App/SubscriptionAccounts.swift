@@ -89,6 +89,20 @@ extension Subscriptions {
         }
     }
 
+    /// For a timeline whose stored items ran out: a page of older items
+    /// from each Fever account that may have more (`FeverSync.fetchOlder`),
+    /// stored; how many were new. Nil without updates (no network).
+    func olderFromAccounts(_ store: FeedStore) -> (@Sendable () async throws -> Int)? {
+        guard let http = sources?.http else { return nil }
+        return {
+            var added = 0
+            for account in try await store.feverAccounts() where !account.reachedOldest {
+                added += try await FeverAccounts.sync(for: account, store: store, http: http).fetchOlder()
+            }
+            return added
+        }
+    }
+
     /// Syncs every account (after the feeds' update), telling the windows
     /// of each that failed.
     func syncAccounts(store: FeedStore, http: HTTPClient) async {

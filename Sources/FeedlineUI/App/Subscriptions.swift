@@ -450,12 +450,19 @@ package final class Subscriptions {
     func source(for scope: TimelineScope) -> any FeedSource {
         guard let store else { return NoTimeline() }
         switch scope {
-        case .all, .unread, .starred, .folder:
+        case .unread, .starred:
             return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: title(of: scope), pageSize: pageSize))
+        case .all, .folder:
+            return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: title(of: scope), pageSize: pageSize,
+                                                     older: olderFromAccounts(store)))
         case .subscription(let id):
             guard let subscription = subscription(id) else { return NoTimeline() }
+            // A Fever account's feed has no pages of its own: its older
+            // items come through the account.
+            let isFever = subscription.spec.isFeverFeed
             return wrapTimeline(StoredTimelineSource(store: store, scope: scope, displayName: Self.title(of: subscription),
-                                                     pageSize: pageSize, network: makeSource(subscription.spec)))
+                                                     pageSize: pageSize, network: isFever ? nil : makeSource(subscription.spec),
+                                                     older: isFever ? olderFromAccounts(store) : nil))
         }
     }
 
