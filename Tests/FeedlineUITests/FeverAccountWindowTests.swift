@@ -88,9 +88,28 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
             waitUntil("the server has it read") {
                 (try? wait { try await client.unreadItemIDs() }).map { !$0.contains(serverID ?? -1) } ?? false
             }
-            let waiting = try wait { try await subscriptions.store!.pendingMarks(of: 1) }
-            XCTAssertEqual(waiting, [])
+            waitUntil("the change no longer waits") {
+                (try? wait { try await subscriptions.store!.pendingMarks(of: 1) })?.isEmpty ?? false
+            }
             try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+        }
+    }
+
+    func testRemovingTheAccountTakesItsFeedsItemsAndPassword() throws {
+        let account = try FeverFixture(groups: [("News", 2)], itemsPerFeed: 2)
+        try MainActor.assumeIsolated {
+            let (window, subscriptions, store, dialog) = try dialog(for: account.server, password: account.server.password)
+            dialog.addButton.click()
+            waitUntil("the sidebar lists the account's feeds") { listedFeeds(window).count == 2 }
+            let feed = try XCTUnwrap(subscriptions.list.first { $0.spec.isFeverFeed })
+            XCTAssertTrue(window.window.activateAction("win.remove-account", string: String(feed.id)))
+            waitUntil("the account's feeds leave the sidebar") { listedFeeds(window).isEmpty }
+            waitUntil("All items is empty") { window.feedList.items.isEmpty }
+            let accounts = try wait { try await store.feverAccounts() }
+            XCTAssertEqual(accounts, [])
+            let kept = try wait { try await Passwords.password(server: account.server.endpoint, user: account.server.email) }
+            XCTAssertNil(kept)
+            waitUntil("the status line says so") { window.statusBar.label.text == "Removed the account at 127.0.0.1" }
         }
     }
 }

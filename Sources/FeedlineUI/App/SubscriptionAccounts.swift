@@ -2,6 +2,7 @@ import FeedCore
 import FeedStore
 import Foundation
 import GtkKit
+import Secrets
 
 /// Fever accounts as `Subscriptions` keeps them in step: synced with every
 /// update (after the feeds), and the read and starred changes made here
@@ -70,7 +71,9 @@ extension Subscriptions {
                 report(error)
             }
             notify(.list)
-            notify(.stored)
+            // Not `.stored`: a view whose page was in flight meanwhile
+            // would keep the empty answer it had begun with.
+            notify(.reload)
             countUnread()
         }
         return outcome
@@ -87,6 +90,26 @@ extension Subscriptions {
         } catch {
             return .failure(FeverAccounts.Failure(message: ErrorText.reason(FeedError(describing: error))))
         }
+    }
+
+    /// Removes the Fever account whose feed `id` is: its feeds, their
+    /// items, the changes waiting for it and its password in the keyring.
+    /// Returns the account's server, nil when `id` is no account's feed.
+    func removeAccount(of id: Subscription.ID) async -> String? {
+        guard let store, case .fever(let endpoint, let user, _)? = subscription(id)?.spec else { return nil }
+        do {
+            guard let account = try await store.feverAccounts().first(where: { $0.endpoint == endpoint && $0.user == user })
+            else { return nil }
+            try await writing { try await store.removeFeverAccount(account.id) }
+            try? await Passwords.remove(server: endpoint, user: user)
+            try await readList(from: store)
+        } catch {
+            report(error)
+        }
+        notify(.list)
+        notify(.reload)
+        countUnread()
+        return endpoint.host ?? endpoint.absoluteString
     }
 
     /// For a timeline whose stored items ran out: a page of older items

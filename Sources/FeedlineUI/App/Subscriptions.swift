@@ -40,6 +40,9 @@ package final class Subscriptions {
         /// Something the reader must be told (a store moved aside, a
         /// change that couldn't be saved): a sentence.
         case problem(String)
+        /// Items came or went wholesale (a sync account added or removed
+        /// with its feeds): every view loads again.
+        case reload
     }
 
     /// New items an update brought to one subscription.
@@ -386,7 +389,7 @@ package final class Subscriptions {
     }
 
     /// Runs `write`, marking it for reads that overlap it.
-    private func writing<T>(_ write: () async throws -> T) async rethrows -> T {
+    func writing<T>(_ write: () async throws -> T) async rethrows -> T {
         beginWrite()
         defer { endWrite() }
         return try await write()

@@ -33,6 +33,17 @@ extension FeedWindow {
             guard let self, let id = Subscription.ID(id) else { return }
             remove(id)
         })
+        window.addAction("remove-account", string: { [weak self] id in
+            guard let self, let id = Subscription.ID(id) else { return }
+            let subscriptions = subscriptions
+            Task { [weak self] in
+                guard let server = await subscriptions.removeAccount(of: id), let self else { return }
+                // Translators: %s is the Fever account's server, like "rss.example.org".
+                let message = Localization.format(L("Removed the account at %s"), server)
+                statusBar.flash(message)
+                announcer.announce(message)
+            }
+        })
         window.addAction("choose-feed") { [weak self] in
             guard let self else { return }
             showSidebar(true)
@@ -95,6 +106,8 @@ extension FeedWindow {
                     itemsStored()
                     tellNoticeIfSettled(session.snapshot)
                 }
+            case .reload:
+                if scope != nil { session.refresh() }
             case .problem(let problem):
                 statusBar.flash(problem, for: .seconds(8))
                 announcer.announce(problem)
@@ -366,7 +379,12 @@ extension FeedWindow {
                         action: subscription.notifiesNewItems ? "win.stop-notifying" : "win.notify-feed",
                         target: String(subscription.id))
             menu.append(L("_Rename…"), action: "win.rename-feed", target: String(subscription.id))
-            menu.append(L("_Remove"), action: "win.remove-feed", target: String(subscription.id))
+            if subscription.spec.isFeverFeed {
+                // Its server decides which feeds the account has.
+                menu.append(L("Remove _Account"), action: "win.remove-account", target: String(subscription.id))
+            } else {
+                menu.append(L("_Remove"), action: "win.remove-feed", target: String(subscription.id))
+            }
         }
         ContextMenu.popUp(menu, at: anchor, x: x, y: y)
     }
