@@ -64,19 +64,22 @@ extension Subscriptions {
             return .failure(FeverAccounts.Failure(message: L("Accounts can't be added here")))
         }
         let outcome = await Self.add(endpoint: endpoint, user: user, password: password, store: store, http: http)
-        if case .success = outcome {
-            do {
-                try await readList(from: store)
-            } catch {
-                report(error)
-            }
-            notify(.list)
-            // Not `.stored`: a view whose page was in flight meanwhile
-            // would keep the empty answer it had begun with.
-            notify(.reload)
-            countUnread()
-        }
+        if case .success = outcome { await accountsChanged(in: store) }
         return outcome
+    }
+
+    /// An account came or went with its feeds: the list read again, and
+    /// every view loaded again (not `.stored`: a view whose page was in
+    /// flight meanwhile would keep the answer it had begun with).
+    private func accountsChanged(in store: FeedStore) async {
+        do {
+            try await readList(from: store)
+        } catch {
+            report(error)
+        }
+        notify(.list)
+        notify(.reload)
+        countUnread()
     }
 
     @concurrent
@@ -102,13 +105,10 @@ extension Subscriptions {
             else { return nil }
             try await writing { try await store.removeFeverAccount(account.id) }
             try? await Passwords.remove(server: endpoint, user: user)
-            try await readList(from: store)
         } catch {
             report(error)
         }
-        notify(.list)
-        notify(.reload)
-        countUnread()
+        await accountsChanged(in: store)
         return endpoint.host ?? endpoint.absoluteString
     }
 
