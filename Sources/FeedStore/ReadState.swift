@@ -77,7 +77,7 @@ extension FeedStore {
                                               mark.map { ("id <= ?", [$0]) })
             let ids = try Int64.fetchAll(db, sql: "UPDATE item SET isRead = 1 \(filter.sql) RETURNING id",
                                          arguments: StatementArguments(filter.arguments))
-            try PendingMarks.queue(.read, rows: ids, now: Date(), in: db)
+            try PendingMarks.queueAllRead(rows: ids, now: Date(), in: db)
             return ids
         }
         return MarkedRead(scope: scope, ids: ids.sorted())

@@ -247,4 +247,34 @@ final class FeverSyncTests: XCTestCase {
         XCTAssertEqual(titles, (0..<120).reversed().map { FeverFixture.title(feed: 0, item: $0) },
                        "every item once, newest first, the stored ones then the server's")
     }
+
+    func testMarkingAManyItemFeedAllReadSendsOneFeedMarkAndItsUndoTheItems() async throws {
+        let setup = try await setUp(groups: [("All", 2)], itemsPerFeed: 60, firstPages: 3)
+        try await setup.sync.sync()
+        let subscriptions = try await setup.store.subscriptions()
+        let feed0 = try XCTUnwrap(subscriptions.first { $0.title == "Feed 0" })
+        let marked = try await setup.store.markAllRead(in: .subscription(feed0.id), upTo: nil)
+        XCTAssertEqual(marked.count, 60)
+        let waiting = try await setup.store.pendingMarks(of: setup.sync.account.id)
+        XCTAssertEqual(waiting.map(\.target), [.feed], "one mark for the feed, not 60")
+        let report = try await setup.sync.sync()
+        XCTAssertEqual(report.sent, 1)
+        let serverItems = try await setup.client.items(after: 0).items + setup.client.items(after: 50).items
+            + setup.client.items(after: 100).items
+        let serverFeeds = try await setup.client.subscriptions().feeds
+        let feedID = try XCTUnwrap(serverFeeds.first { $0.title == "Feed 0" }?.id)
+        var unread = try await setup.client.unreadItemIDs()
+        XCTAssertEqual(unread, Set(serverItems.filter { $0.feedID != feedID }.map(\.id)))
+        XCTAssertEqual(unread.count, 60)
+
+        try await setup.store.undo(marked)
+        let unmarks = try await setup.store.pendingMarks(of: setup.sync.account.id)
+        XCTAssertEqual(unmarks.count, 60)
+        XCTAssertTrue(unmarks.allSatisfy { $0.target == .item && $0.mark == .unread })
+        try await setup.sync.sync()
+        unread = try await setup.client.unreadItemIDs()
+        XCTAssertEqual(unread.count, 120, "the undo reached the server")
+        let local = try await setup.store.unreadCounts()
+        XCTAssertEqual(local.all, 120)
+    }
 }

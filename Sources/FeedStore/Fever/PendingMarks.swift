@@ -24,6 +24,38 @@ public struct PendingMark: Equatable, Sendable {
 }
 
 enum PendingMarks {
+    /// Items of one feed marked read at once from which Mark All as Read
+    /// sends one mark for the feed instead of one for each item.
+    static let feedMarkFrom = 50
+
+    /// Queues Mark All as Read's changes (`rows`: the stored items it
+    /// marked): for a feed of an account with `feedMarkFrom` of them or
+    /// more, one feed mark (`mark=feed&as=read&before=`, the items the
+    /// server had at the account's last sync: those shown here); for the
+    /// rest, item marks.
+    static func queueAllRead(rows: [Int64], now: Date, in db: Database) throws {
+        guard !rows.isEmpty else { return }
+        let marked = try Row.fetchAll(db, sql: """
+            SELECT i.id, i.subscriptionID, s.accountID, json_extract(s.spec, '$.feed') AS feed, a.lastSynced
+            FROM item i JOIN subscription s ON s.id = i.subscriptionID JOIN account a ON a.id = s.accountID
+            WHERE i.id IN (SELECT value FROM json_each(?))
+            """, arguments: [StoredItem.jsonList(rows)])
+        var byFeed: [Int64: [Row]] = [:]
+        for row in marked { byFeed[row["subscriptionID"], default: []].append(row) }
+        var asFeeds = Set<Int64>()
+        for (subscription, items) in byFeed where items.count >= feedMarkFrom {
+            guard let first = items.first, let synced = first["lastSynced"] as Double?, let feed = first["feed"] as Int64? else {
+                continue
+            }
+            try db.execute(sql: """
+                INSERT INTO pendingMark (accountID, target, remoteID, mark, before, made) VALUES (?, 'feed', ?, 'read', ?, ?)
+                """, arguments: [first["accountID"] as Int64, feed, synced, now.timeIntervalSince1970])
+            asFeeds.insert(subscription)
+        }
+        let covered = Set(asFeeds.flatMap { byFeed[$0] ?? [] }.map { $0["id"] as Int64 })
+        try queue(.read, rows: rows.filter { !covered.contains($0) }, now: now, in: db)
+    }
+
     /// Queues `mark` for each of the stored items `rows` that belongs to a
     /// Fever account, replacing a change to the same mark still waiting.
     static func queue(_ mark: FeverMark, rows: [Int64], now: Date, in db: Database) throws {
