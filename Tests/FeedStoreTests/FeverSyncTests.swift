@@ -2,6 +2,7 @@ import FeedCore
 import FeedStore
 import FeedTestSupport
 import Foundation
+import Loopback
 import XCTest
 
 /// The store kept in step with a real Fever server (coldsweat on
@@ -276,5 +277,25 @@ final class FeverSyncTests: XCTestCase {
         XCTAssertEqual(unread.count, 120, "the undo reached the server")
         let local = try await setup.store.unreadCounts()
         XCTAssertEqual(local.all, 120)
+    }
+
+    func testTheFeedsIconsFromTheServerAreNamedInTheirSubscriptions() async throws {
+        let setup = try await setUp(groups: [("All", 2)], itemsPerFeed: 1)
+        let folder = TestFolders.make("feedline-icons")
+        var sync = setup.sync
+        sync.iconFolder = folder
+        try await sync.sync()
+        let feeds = try await setup.store.subscriptions().filter(\.spec.isFeverFeed)
+        XCTAssertEqual(feeds.count, 2)
+        for feed in feeds {
+            let icon = try XCTUnwrap(feed.iconURL, feed.title)
+            XCTAssertEqual(icon.deletingLastPathComponent().standardizedFileURL.path, folder.standardizedFileURL.path)
+            XCTAssertEqual(try Data(contentsOf: icon), TestImages.png(width: 16, height: 16))
+            XCTAssertEqual(feed.iconAddress, icon)
+        }
+        // A cleared cache: the next sync writes them again.
+        try FileManager.default.removeItem(at: folder)
+        try await sync.sync()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: try XCTUnwrap(feeds[0].iconURL).path))
     }
 }

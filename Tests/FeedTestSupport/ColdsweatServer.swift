@@ -44,6 +44,19 @@ public final class ColdsweatServer: @unchecked Sendable {
         TestFolders.remove(folder)
     }
 
+    /// How many entries the server holds (read from its database).
+    public func entryCount() throws -> Int {
+        let output = try run(["-c", """
+            import sqlite3, sys
+            print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM entries").fetchone()[0])
+            """, folder.appendingPathComponent("coldsweat.db").path], executable: Self.python())
+        return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    private static func python() throws -> URL {
+        try executable().deletingLastPathComponent().appendingPathComponent("python")
+    }
+
     /// Fetches every feed again (`coldsweat fetch`): what the server has
     /// new after it. (coldsweat skips a feed checked in the last three
     /// minutes, so its feeds are first made to look checked an hour ago.)
@@ -56,8 +69,7 @@ public final class ColdsweatServer: @unchecked Sendable {
                                "last_updated_on = datetime(last_updated_on, '-1 hour')")
             connection.commit()
             """
-        let python = try Self.executable().deletingLastPathComponent().appendingPathComponent("python")
-        try run(["-c", aging, database], executable: python)
+        try run(["-c", aging, database], executable: Self.python())
         try run(["fetch"])
     }
 
@@ -96,7 +108,8 @@ public final class ColdsweatServer: @unchecked Sendable {
 
     /// Runs `coldsweat ARGUMENTS` to its end; throws with its output when
     /// it fails.
-    private func run(_ arguments: [String], executable: URL? = nil) throws {
+    @discardableResult
+    private func run(_ arguments: [String], executable: URL? = nil) throws -> String {
         let command = try makeProcess(arguments)
         if let executable { command.executableURL = executable }
         let pipe = Pipe()
@@ -109,6 +122,7 @@ public final class ColdsweatServer: @unchecked Sendable {
             throw Failure(description: "coldsweat \(arguments.first ?? "") failed (\(command.terminationStatus)): "
                           + String(decoding: output, as: UTF8.self).suffix(2000))
         }
+        return String(decoding: output, as: UTF8.self)
     }
 
     private func makeProcess(_ arguments: [String]) throws -> Process {

@@ -65,6 +65,18 @@ public final class FeverFixture: @unchecked Sendable {
             </body></opml>
             """
         server = try ColdsweatServer(opml: opml)
+        // coldsweat's import sometimes leaves a feed unfetched on a busy
+        // machine (its fetch gives up after 10 s): fetch until it has all.
+        let expected = next * itemsPerFeed
+        var fetched = try server.entryCount()
+        for _ in 0..<3 where fetched < expected {
+            FileHandle.standardError.write(Data("FeverFixture: coldsweat has \(fetched) of \(expected) items; fetching again\n".utf8))
+            try server.fetch()
+            fetched = try server.entryCount()
+        }
+        guard fetched == expected else {
+            throw ColdsweatServer.Failure(description: "coldsweat fetched \(fetched) of \(expected) items")
+        }
     }
 
     /// Every feed's number.

@@ -97,6 +97,17 @@ extension FeedStore {
         }
     }
 
+    /// Names each subscription's icon (where its picture is).
+    func setIcons(_ icons: [Subscription.ID: URL]) async throws {
+        guard !icons.isEmpty else { return }
+        try await pool.write { db in
+            for (subscription, url) in icons {
+                try db.execute(sql: "UPDATE subscription SET iconURL = ? WHERE id = ? AND iconURL IS NOT ?",
+                               arguments: [url.absoluteString, subscription, url.absoluteString])
+            }
+        }
+    }
+
     /// Records a sync's end: when, and its failure (nil: none).
     func recordSync(of account: FeverAccount.ID, at time: Date, failure: FeedError?) async throws {
         try await pool.write { db in

@@ -19,6 +19,9 @@ public struct FeverSync: Sendable {
     public let client: FeverClient
     /// Pages of 50 newest items the first sync fetches.
     public var firstPages = 4
+    /// Where the feeds' icons (the server's favicons) are written, each a
+    /// file its subscription's `iconURL` names; nil: none fetched.
+    public var iconFolder: URL?
 
     public init(store: FeedStore, account: FeverAccount, client: FeverClient) {
         self.store = store
@@ -44,8 +47,10 @@ public struct FeverSync: Sendable {
         do {
             var report = Report()
             report.sent = try await sendPending()
-            let subscriptions = try await store.syncSubscriptions(of: account, with: client.subscriptions(), now: now)
+            let server = try await client.subscriptions()
+            let subscriptions = try await store.syncSubscriptions(of: account, with: server, now: now)
             report.feeds = subscriptions.count
+            try await syncIcons(of: server.feeds, in: subscriptions)
             report.stored = try await fetchNewer(into: subscriptions, now: now)
             let unread = try await client.unreadItemIDs()
             let saved = try await client.savedItemIDs()
@@ -81,6 +86,27 @@ public struct FeverSync: Sendable {
             try await store.removePendingMark(mark)
         }
         return sent
+    }
+
+    /// Writes the feeds' icons that are not in `iconFolder` yet (one
+    /// `favicons` call, only then) and names each in its subscription.
+    private func syncIcons(of feeds: [FeverFeed], in subscriptions: [FeverID: Subscription.ID]) async throws {
+        guard let iconFolder else { return }
+        let files = FileManager.default
+        func file(_ icon: FeverID) -> URL { iconFolder.appendingPathComponent("\(account.id)-\(icon).icon") }
+        let wanted = feeds.compactMap { feed in feed.faviconID.map { (feed: feed.id, icon: $0) } }
+        if wanted.contains(where: { !files.fileExists(atPath: file($0.icon).path) }) {
+            let icons = try await client.favicons()
+            try? files.createDirectory(at: iconFolder, withIntermediateDirectories: true)
+            for (_, icon) in wanted where !files.fileExists(atPath: file(icon).path) {
+                try? icons[icon]?.write(to: file(icon), options: .atomic)
+            }
+        }
+        var named: [Subscription.ID: URL] = [:]
+        for (feed, icon) in wanted where files.fileExists(atPath: file(icon).path) {
+            if let subscription = subscriptions[feed] { named[subscription] = file(icon) }
+        }
+        try await store.setIcons(named)
     }
 
     /// One page of items older than those stored (`max_id`), for a reader

@@ -40,7 +40,7 @@ enum FeverAccounts {
                                                        error.description))
         }
         let account = try await store.addFeverAccount(endpoint: endpoint, user: user)
-        let report = try await FeverSync(store: store, account: account, client: client).sync()
+        let report = try await sync(account, password: password, store: store, http: http).sync()
         return (account, report)
     }
 
@@ -59,8 +59,21 @@ enum FeverAccounts {
                                                        account.endpoint.host ?? account.endpoint.absoluteString),
                           refusedPassword: true)
         }
-        return FeverSync(store: store, account: account,
-                         client: FeverClient(endpoint: account.endpoint, user: account.user, password: password, http: http))
+        return sync(account, password: password, store: store, http: http)
+    }
+
+    /// Where the accounts' feed icons are kept: beside the pictures, in
+    /// `$XDG_CACHE_HOME/feedline/account-icons` (written again by the next
+    /// sync when the cache is cleared).
+    static var iconFolder: URL {
+        ImageDiskCache.standardDirectory().deletingLastPathComponent().appendingPathComponent("account-icons", isDirectory: true)
+    }
+
+    private static func sync(_ account: FeverAccount, password: String, store: FeedStore, http: HTTPClient) -> FeverSync {
+        var sync = FeverSync(store: store, account: account,
+                             client: FeverClient(endpoint: account.endpoint, user: account.user, password: password, http: http))
+        sync.iconFolder = iconFolder
+        return sync
     }
 
     /// Syncs every account once, each on its own (one failing never stops
