@@ -112,4 +112,29 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
             waitUntil("the status line says so") { window.statusBar.label.text == "Removed the account at 127.0.0.1" }
         }
     }
+
+    func testARefusedPasswordIsAskedForAgainAndTheNewOneKept() throws {
+        let account = try FeverFixture(groups: [("All", 1)], itemsPerFeed: 2)
+        try MainActor.assumeIsolated {
+            let (window, subscriptions, _, dialog) = try dialog(for: account.server, password: account.server.password)
+            dialog.addButton.click()
+            waitUntil("the account is added") { !dialog.window.isMapped && window.addFeedDialog == nil }
+            // The keyring lost the password (as after the password changed).
+            try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+            try wait { await subscriptions.updateAll() }
+            let prompt = try XCTUnwrap(window.addFeedDialog, "the password is asked for")
+            waitUntil("the prompt is up") { prompt.window.isMapped }
+            XCTAssertEqual(prompt.user.text, account.server.email)
+            XCTAssertEqual(prompt.address.text, account.server.endpoint.absoluteString)
+            XCTAssertEqual(prompt.message.text,
+                           "Type the password again: No password is kept for \(account.server.email) at 127.0.0.1")
+            waitUntil("the password field has the keyboard") { prompt.password.containsFocus }
+            prompt.password.text = account.server.password
+            prompt.addButton.click()
+            waitUntil("the account syncs again and the prompt closes") { !prompt.window.isMapped }
+            let kept = try wait { try await Passwords.password(server: account.server.endpoint, user: account.server.email) }
+            XCTAssertEqual(kept, account.server.password)
+            try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+        }
+    }
 }

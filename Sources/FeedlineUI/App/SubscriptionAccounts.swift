@@ -135,6 +135,9 @@ extension Subscriptions {
             let host = account.endpoint.host ?? account.endpoint.absoluteString
             FileHandle.standardError.write(Data("feedline: \(host): \(failure.message)\n".utf8))
             notify(.problem(Localization.format(L("%1$s: %2$s"), host, failure.message)))
+            if failure.refusedPassword {
+                notify(.passwordNeeded(endpoint: account.endpoint, user: account.user, message: failure.message))
+            }
         }
     }
 

@@ -43,6 +43,9 @@ package final class Subscriptions {
         /// Items came or went wholesale (a sync account added or removed
         /// with its feeds): every view loads again.
         case reload
+        /// A sync account's server refused its password (or none is
+        /// kept): the window in front asks for it (`message` says why).
+        case passwordNeeded(endpoint: URL, user: String, message: String)
     }
 
     /// New items an update brought to one subscription.

@@ -214,6 +214,18 @@ final class AddFeedDialog {
         return .success((endpoint, name, password.text))
     }
 
+    /// Shows the Fever account `user` at `endpoint` with the password to
+    /// type again, and why (`message`: the server refused it).
+    func askForPassword(endpoint: URL, user: String, because message: String) {
+        kind.selected = Kind.fever.rawValue
+        address.text = endpoint.absoluteString
+        self.user.text = user
+        password.text = ""
+        // Translators: a sync account's password was refused; %s is why ("The server refused the user name or password").
+        showMessage(Localization.format(L("Type the password again: %s"), message), isError: true)
+        password.grabFocus()
+    }
+
     /// Checks the account with its server, then adds it and syncs it.
     private func addAccount() {
         let account: (endpoint: URL, user: String, password: String)

@@ -108,6 +108,8 @@ extension FeedWindow {
                 }
             case .reload:
                 if scope != nil { session.refresh() }
+            case .passwordNeeded(let endpoint, let user, let message):
+                if window.isActive { askForPassword(endpoint: endpoint, user: user, because: message) }
             case .problem(let problem):
                 statusBar.flash(problem, for: .seconds(8))
                 announcer.announce(problem)
@@ -294,6 +296,15 @@ extension FeedWindow {
     }
 
     // MARK: Adding, renaming, removing
+
+    /// A sync account's password was refused: Add Feed on that account,
+    /// saying why, the password to type (adding it again keeps what is
+    /// stored and replaces the password in the keyring).
+    func askForPassword(endpoint: URL, user: String, because message: String) {
+        guard addFeedDialog == nil else { return }
+        showAddFeedDialog()
+        addFeedDialog?.askForPassword(endpoint: endpoint, user: user, because: message)
+    }
 
     func showAddFeedDialog() {
         guard let subscriptions else { return }
