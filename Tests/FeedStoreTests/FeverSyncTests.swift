@@ -19,7 +19,9 @@ final class FeverSyncTests: XCTestCase {
         var client: FeverClient { sync.client }
     }
 
-    private func setUp(groups: [(String, Int)], itemsPerFeed: Int, firstPages: Int = 10,
+    /// `markedLimit`: unread and starred items fetched by id beyond the
+    /// first pages (0: none, to see paging alone).
+    private func setUp(groups: [(String, Int)], itemsPerFeed: Int, firstPages: Int = 10, markedLimit: Int = 1_000,
                        password: String? = nil) async throws -> Setup {
         let fixture = try FeverFixture(groups: groups, itemsPerFeed: itemsPerFeed)
         let folder = StoreFolder()
@@ -29,6 +31,7 @@ final class FeverSyncTests: XCTestCase {
                                  password: password ?? fixture.server.password, http: http)
         var sync = FeverSync(store: store, account: account, client: client)
         sync.firstPages = firstPages
+        sync.markedLimit = markedLimit
         return Setup(fixture: fixture, folder: folder, store: store, sync: sync)
     }
 
@@ -61,7 +64,7 @@ final class FeverSyncTests: XCTestCase {
     }
 
     func testOlderItemsComeFromTheServerPastTheStoredOnesEachOnce() async throws {
-        let setup = try await setUp(groups: [("All", 3)], itemsPerFeed: 40, firstPages: 1)
+        let setup = try await setUp(groups: [("All", 3)], itemsPerFeed: 40, firstPages: 1, markedLimit: 0)
         try await setup.sync.sync()
         var titles = try await setup.store.walk(.all, pageSize: 100).map(\.title)
         XCTAssertEqual(titles.count, 50, "the first sync's one page")
@@ -233,6 +236,7 @@ final class FeverSyncTests: XCTestCase {
                              client: FeverClient(endpoint: fixture.server.endpoint, user: fixture.server.email,
                                                  password: fixture.server.password, http: http))
         sync.firstPages = 1
+        sync.markedLimit = 0
         try await sync.sync()
         let stored = try await store.walk(.all, pageSize: 200)
         XCTAssertEqual(stored.count, 50)
@@ -297,5 +301,25 @@ final class FeverSyncTests: XCTestCase {
         try FileManager.default.removeItem(at: folder)
         try await sync.sync()
         XCTAssertTrue(FileManager.default.fileExists(atPath: try XCTUnwrap(feeds[0].iconURL).path))
+    }
+
+    func testUnreadAndStarredItemsOlderThanTheFirstPagesComeByID() async throws {
+        let setup = try await setUp(groups: [("All", 3)], itemsPerFeed: 40, firstPages: 1)
+        let serverItems = try await setup.client.items(after: 0).items
+        let oldest = try XCTUnwrap(serverItems.min { $0.id < $1.id })
+        try await setup.client.mark(item: oldest.id, as: .saved)
+        // Read on the server: 20 of them, the rest stay unread.
+        for item in serverItems.sorted(by: { $0.id < $1.id }).dropFirst().prefix(20) {
+            try await setup.client.mark(item: item.id, as: .read)
+        }
+        try await setup.sync.sync()
+        let unread = try await setup.store.walk(.unread, pageSize: 200)
+        XCTAssertEqual(unread.count, 100, "every unread item, not only the first page's")
+        let starred = try await setup.store.walk(.starred, pageSize: 50)
+        XCTAssertEqual(starred.map(\.title), [oldest.item.title])
+        let all = try await setup.store.walk(.all, pageSize: 200)
+        XCTAssertEqual(Set(all.map(\.title)).count, all.count, "each once")
+        let account = try await setup.store.feverAccounts()[0]
+        XCTAssertFalse(account.reachedOldest, "the items read between them are still to come by paging")
     }
 }

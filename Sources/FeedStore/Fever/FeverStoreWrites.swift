@@ -47,8 +47,11 @@ extension FeedStore {
     /// Stores the items (those of a feed the account has), each with the
     /// server's marks unless a change made here waits for it, and widens
     /// what the account knows it has fetched to their ids.
+    /// (`widening` false: items picked by id, which say nothing of what
+    /// lies between them and the rest: the fetched range stays.)
     func storeFeverItems(_ items: [FeverItem], of account: FeverAccount.ID,
-                         in subscriptions: [FeverID: Subscription.ID], now: Date) async throws -> Stored {
+                         in subscriptions: [FeverID: Subscription.ID], now: Date,
+                         widening: Bool = true) async throws -> Stored {
         try await pool.write { db in
             var stored = Stored()
             for item in items.sorted(by: { $0.id < $1.id }) {
@@ -62,7 +65,7 @@ extension FeedStore {
                     """, arguments: [account, item.id, item.item.isRead, account, item.id, item.item.isStarred,
                                      subscription, String(item.id)])
             }
-            if let newest = items.map(\.id).max(), let oldest = items.map(\.id).min() {
+            if widening, let newest = items.map(\.id).max(), let oldest = items.map(\.id).min() {
                 try db.execute(sql: """
                     UPDATE account SET newestRemoteID = max(coalesce(newestRemoteID, ?), ?),
                                        oldestRemoteID = min(coalesce(oldestRemoteID, ?), ?) WHERE id = ?
@@ -106,6 +109,19 @@ extension FeedStore {
                                arguments: [url.absoluteString, subscription, url.absoluteString])
             }
         }
+    }
+
+    /// Which of `ids` (item ids on the server) no item of the account has.
+    func feverItemsNotStored(_ ids: Set<FeverID>, of account: FeverAccount.ID) async throws -> Set<FeverID> {
+        guard !ids.isEmpty else { return [] }
+        let list = String(decoding: try JSONEncoder().encode(ids.map(String.init)), as: UTF8.self)
+        let stored = try await pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT guid FROM item WHERE subscriptionID IN (SELECT id FROM subscription WHERE accountID = ?)
+                AND guid IN (SELECT value FROM json_each(?))
+                """, arguments: [account, list])
+        }
+        return ids.subtracting(stored.compactMap { FeverID($0) })
     }
 
     /// Records a sync's end: when, and its failure (nil: none).

@@ -58,6 +58,8 @@ public struct FeverSync: Sendable {
             // undone by them otherwise (it waits, so it is kept either way).
             report.sent += try await sendPending()
             report.marksChanged = try await store.applyServerMarks(of: account.id, unread: unread, saved: saved)
+            let marked = try await fetchMarked(unread.union(saved), into: subscriptions, now: now)
+            report.stored.added += marked.added
             try await store.recordSync(of: account.id, at: now, failure: nil)
             return report
         } catch {
@@ -66,6 +68,20 @@ public struct FeverSync: Sendable {
             }
             throw error
         }
+    }
+
+    /// Unread and starred items the server has and the store not (older
+    /// than what the syncs brought), newest first, `markedLimit` at most a
+    /// sync (`with_ids`, 50 a call): the Unread and Starred views show
+    /// them without scrolling All items back that far.
+    public var markedLimit = 1_000
+
+    private func fetchMarked(_ ids: Set<FeverID>, into subscriptions: [FeverID: Subscription.ID],
+                             now: Date) async throws -> FeedStore.Stored {
+        let missing = try await store.feverItemsNotStored(ids, of: account.id).sorted(by: >).prefix(markedLimit)
+        guard !missing.isEmpty else { return FeedStore.Stored() }
+        let items = try await client.items(ids: Array(missing))
+        return try await store.storeFeverItems(items, of: account.id, in: subscriptions, now: now, widening: false)
     }
 
     /// Sends the changes waiting, oldest first, each removed once the

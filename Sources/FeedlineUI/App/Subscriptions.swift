@@ -44,7 +44,7 @@ package final class Subscriptions {
         /// with its feeds): every view loads again.
         case reload
         /// A sync account's server refused its password (or none is
-        /// kept): the window in front asks for it (`message` says why).
+        /// kept): the window focused last asks for it (`message` says why).
         case passwordNeeded(endpoint: URL, user: String, message: String)
     }
 

@@ -109,7 +109,7 @@ extension FeedWindow {
             case .reload:
                 if scope != nil { session.refresh() }
             case .passwordNeeded(let endpoint, let user, let message):
-                if window.isActive { askForPassword(endpoint: endpoint, user: user, because: message) }
+                if window.isApplicationsLatest { askForPassword(endpoint: endpoint, user: user, because: message) }
             case .problem(let problem):
                 statusBar.flash(problem, for: .seconds(8))
                 announcer.announce(problem)

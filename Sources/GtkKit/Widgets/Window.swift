@@ -66,6 +66,14 @@ public final class Window: Widget {
     /// Whether the window is the one in front, with the keyboard.
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
 
+    /// Whether this is its application's window focused last (GTK keeps
+    /// them in that order), even when no window has the focus now: the
+    /// one in front, for what only one window should show.
+    public var isApplicationsLatest: Bool {
+        guard let application = gtk_window_get_application(window) else { return false }
+        return gtk_application_get_active_window(application) == window
+    }
+
     public func present() {
         gtk_window_present(window)
     }
