@@ -137,4 +137,25 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
             try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
         }
     }
+
+    func testChangesStillWaitingAreSentBeforeQuitting() throws {
+        let account = try FeverFixture(groups: [("All", 1)], itemsPerFeed: 2)
+        let client = FeverClient(endpoint: account.server.endpoint, user: account.server.email,
+                                 password: account.server.password, http: HTTPClient())
+        try MainActor.assumeIsolated {
+            let (window, subscriptions, store, dialog) = try dialog(for: account.server, password: account.server.password)
+            dialog.addButton.click()
+            waitUntil("All items shows the account's items") { window.feedList.items.count == 2 }
+            let item = try XCTUnwrap(window.feedList.items.first)
+            subscriptions.mark(MarkChange(mark: .starred(true), items: [item.id]), from: nil)
+            // What quitting (or closing the last window) waits for, well
+            // within the second the sending otherwise waits for marks.
+            try wait { await subscriptions.flush() }
+            let waiting = try wait { try await store.pendingMarks(of: 1) }
+            XCTAssertEqual(waiting, [])
+            let saved = try wait { try await client.savedItemIDs() }
+            XCTAssertEqual(saved.count, 1)
+            try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+        }
+    }
 }
