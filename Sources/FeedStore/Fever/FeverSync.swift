@@ -19,6 +19,11 @@ public struct FeverSync: Sendable {
     public let client: FeverClient
     /// Pages of 50 newest items the first sync fetches.
     public var firstPages = 4
+    /// Unread and starred items the server has and the store not (older
+    /// than what the syncs brought) fetched a sync at most, newest first
+    /// (`with_ids`, 50 a call): the Unread and Starred views show them
+    /// without scrolling All items back that far.
+    public var markedLimit = 1_000
     /// Where the feeds' icons (the server's favicons) are written, each a
     /// file its subscription's `iconURL` names; nil: none fetched.
     public var iconFolder: URL?
@@ -69,12 +74,6 @@ public struct FeverSync: Sendable {
             throw error
         }
     }
-
-    /// Unread and starred items the server has and the store not (older
-    /// than what the syncs brought), newest first, `markedLimit` at most a
-    /// sync (`with_ids`, 50 a call): the Unread and Starred views show
-    /// them without scrolling All items back that far.
-    public var markedLimit = 1_000
 
     private func fetchMarked(_ ids: Set<FeverID>, into subscriptions: [FeverID: Subscription.ID],
                              now: Date) async throws -> FeedStore.Stored {
