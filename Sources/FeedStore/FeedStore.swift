@@ -115,6 +115,11 @@ public final class FeedStore: Sendable {
             self.unchanged = unchanged
         }
 
+        /// Two stores' counts together.
+        public static func + (lhs: Stored, rhs: Stored) -> Stored {
+            Stored(added: lhs.added + rhs.added, updated: lhs.updated + rhs.updated, unchanged: lhs.unchanged + rhs.unchanged)
+        }
+
         mutating func count(_ upsert: StoredItem.Upsert) {
             switch upsert {
             case .added: added += 1

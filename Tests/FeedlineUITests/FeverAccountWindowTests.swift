@@ -37,6 +37,28 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
         return (window, subscriptions, store, dialog)
     }
 
+    /// A window with `server`'s account added through Add Feed, once All
+    /// items shows its `items` items.
+    @MainActor
+    private func windowWithAccount(of server: ColdsweatServer, items: Int) throws
+        -> (window: FeedWindow, subscriptions: Subscriptions, store: FeedStore) {
+        let (window, subscriptions, store, dialog) = try dialog(for: server, password: server.password)
+        dialog.addButton.click()
+        waitUntil("All items shows the account's items") { window.feedList.items.count == items }
+        return (window, subscriptions, store)
+    }
+
+    /// The keyring forgets `server`'s password (the keyring outlives the
+    /// test).
+    @MainActor
+    private func forgetPassword(of server: ColdsweatServer) throws {
+        try wait { try await Passwords.remove(server: server.endpoint, user: server.email) }
+    }
+
+    private func client(of server: ColdsweatServer) -> FeverClient {
+        FeverClient(endpoint: server.endpoint, user: server.email, password: server.password, http: HTTPClient())
+    }
+
     /// The sidebar's subscriptions, by title, with their folders.
     @MainActor
     private func listedFeeds(_ window: FeedWindow) -> [String: [String]] {
@@ -56,7 +78,7 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
             XCTAssertEqual(window.feedList.items.first?.title, FeverFixture.title(feed: 2, item: 2))
             let kept = try wait { try await Passwords.password(server: account.server.endpoint, user: account.server.email) }
             XCTAssertEqual(kept, account.server.password)
-            try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+            try forgetPassword(of: account.server)
         }
     }
 
@@ -76,12 +98,9 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
 
     func testAnItemReadInTheWindowIsReadOnTheServerSoonAfter() throws {
         let account = try FeverFixture(groups: [("All", 1)], itemsPerFeed: 2)
-        let client = FeverClient(endpoint: account.server.endpoint, user: account.server.email,
-                                 password: account.server.password, http: HTTPClient())
+        let client = client(of: account.server)
         try MainActor.assumeIsolated {
-            let (window, subscriptions, _, dialog) = try dialog(for: account.server, password: account.server.password)
-            dialog.addButton.click()
-            waitUntil("All items shows the account's items") { window.feedList.items.count == 2 }
+            let (window, subscriptions, _) = try windowWithAccount(of: account.server, items: 2)
             let item = try XCTUnwrap(window.feedList.items.first)
             subscriptions.mark(MarkChange(mark: .read(true), items: [item.id]), from: nil)
             let serverID = try wait { try await client.items(after: 0).items.first { $0.item.title == item.title }?.id }
@@ -91,15 +110,14 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
             waitUntil("the change no longer waits") {
                 (try? wait { try await subscriptions.store!.pendingMarks(of: 1) })?.isEmpty ?? false
             }
-            try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+            try forgetPassword(of: account.server)
         }
     }
 
     func testRemovingTheAccountTakesItsFeedsItemsAndPassword() throws {
         let account = try FeverFixture(groups: [("News", 2)], itemsPerFeed: 2)
         try MainActor.assumeIsolated {
-            let (window, subscriptions, store, dialog) = try dialog(for: account.server, password: account.server.password)
-            dialog.addButton.click()
+            let (window, subscriptions, store) = try windowWithAccount(of: account.server, items: 4)
             waitUntil("the sidebar lists the account's feeds") { listedFeeds(window).count == 2 }
             let feed = try XCTUnwrap(subscriptions.list.first { $0.spec.isFeverFeed })
             XCTAssertTrue(window.window.activateAction("win.remove-account", string: String(feed.id)))
@@ -116,11 +134,10 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
     func testARefusedPasswordIsAskedForAgainAndTheNewOneKept() throws {
         let account = try FeverFixture(groups: [("All", 1)], itemsPerFeed: 2)
         try MainActor.assumeIsolated {
-            let (window, subscriptions, _, dialog) = try dialog(for: account.server, password: account.server.password)
-            dialog.addButton.click()
-            waitUntil("the account is added") { !dialog.window.isMapped && window.addFeedDialog == nil }
+            let (window, subscriptions, _) = try windowWithAccount(of: account.server, items: 2)
+            waitUntil("the dialog is gone") { window.addFeedDialog == nil }
             // The keyring lost the password (as after the password changed).
-            try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+            try forgetPassword(of: account.server)
             try wait { await subscriptions.updateAll() }
             let prompt = try XCTUnwrap(window.addFeedDialog, "the password is asked for")
             waitUntil("the prompt is up") { prompt.window.isMapped }
@@ -134,18 +151,15 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
             waitUntil("the account syncs again and the prompt closes") { !prompt.window.isMapped }
             let kept = try wait { try await Passwords.password(server: account.server.endpoint, user: account.server.email) }
             XCTAssertEqual(kept, account.server.password)
-            try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+            try forgetPassword(of: account.server)
         }
     }
 
     func testChangesStillWaitingAreSentBeforeQuitting() throws {
         let account = try FeverFixture(groups: [("All", 1)], itemsPerFeed: 2)
-        let client = FeverClient(endpoint: account.server.endpoint, user: account.server.email,
-                                 password: account.server.password, http: HTTPClient())
+        let client = client(of: account.server)
         try MainActor.assumeIsolated {
-            let (window, subscriptions, store, dialog) = try dialog(for: account.server, password: account.server.password)
-            dialog.addButton.click()
-            waitUntil("All items shows the account's items") { window.feedList.items.count == 2 }
+            let (window, subscriptions, store) = try windowWithAccount(of: account.server, items: 2)
             let item = try XCTUnwrap(window.feedList.items.first)
             subscriptions.mark(MarkChange(mark: .starred(true), items: [item.id]), from: nil)
             // What quitting (or closing the last window) waits for, well
@@ -155,7 +169,7 @@ final class FeverAccountWindowTests: StoreTestCase, @unchecked Sendable {
             XCTAssertEqual(waiting, [])
             let saved = try wait { try await client.savedItemIDs() }
             XCTAssertEqual(saved.count, 1)
-            try wait { try await Passwords.remove(server: account.server.endpoint, user: account.server.email) }
+            try forgetPassword(of: account.server)
         }
     }
 }

@@ -52,7 +52,12 @@ struct FeverAnswer: Decodable {
     }
 
     /// Whether the server took the key (`auth` 1).
-    var isAuthorized: Bool { auth.map { ["1", "true"].contains($0.value) } ?? false }
+    var isAuthorized: Bool { Self.isOn(auth) }
+
+    /// A flag as the API writes it (1, or true), absent: off.
+    static func isOn(_ flag: LenientString?) -> Bool {
+        flag.map { ["1", "true"].contains($0.value) } ?? false
+    }
 
     /// Whether this is a Fever answer at all (a JSON object with both
     /// `api_version` and `auth`).

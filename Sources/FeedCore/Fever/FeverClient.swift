@@ -189,7 +189,7 @@ public struct FeverClient: Sendable {
             throw FeedError("This isn't a web address", kind: .badRequest, detail: endpoint.absoluteString)
         }
         let response = try await http.post(url, form: [("api_key", apiKey)] + form, secretFields: ["api_key"])
-        let host = endpoint.host ?? endpoint.absoluteString
+        let host = endpoint.serverName
         let answer: FeverAnswer
         do {
             answer = try JSONDecoding.decode(FeverAnswer.self, from: response.body, reason: "Not a Fever API", kind: .notFeverAPI)
@@ -224,20 +224,14 @@ public struct FeverClient: Sendable {
             author: raw.author.map { PlainText.line($0, limit: 80) }.flatMap { $0.isEmpty ? nil : $0 },
             date: created,
             link: raw.url.flatMap(webAddress),
-            isRead: flag(raw.is_read),
-            isStarred: flag(raw.is_saved))
+            isRead: FeverAnswer.isOn(raw.is_read),
+            isStarred: FeverAnswer.isOn(raw.is_saved))
         return FeverItem(id: id, feedID: feedID, item: item)
-    }
-
-    private static func flag(_ value: LenientString?) -> Bool {
-        value.map { ["1", "true"].contains($0.value) } ?? false
     }
 
     /// An http or https address; nothing else is followed from an answer.
     private static func webAddress(_ text: String) -> URL? {
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) else { return nil }
-        return url
+        OPMLAddress.site(text)
     }
 
     /// "data:image/png;base64,..." or, as the API's own example has it,

@@ -14,7 +14,7 @@ struct HTTPFailure: Sendable {
     let redactor: Redactor
     var method = "GET"
 
-    private var host: String { url.host ?? url.absoluteString }
+    private var host: String { url.serverName }
 
     /// An error naming the server (`subject`: its host).
     func error(_ reason: String, _ kind: FeedError.Kind, _ what: String, status: Int? = nil,

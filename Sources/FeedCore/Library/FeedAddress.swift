@@ -1,5 +1,11 @@
 import Foundation
 
+extension URL {
+    /// The name a reader knows the server by: its host ("example.org"),
+    /// else the whole address.
+    public var serverName: String { host ?? absoluteString }
+}
+
 /// Reading feed addresses as people type them, on the command line and in
 /// the Add Feed dialog.
 public enum FeedAddress {

@@ -36,9 +36,9 @@ public enum FeedSpec: Hashable, Sendable {
             return "GNOME Help"
         case .document(let url):
             if url.isFileURL { return url.deletingPathExtension().lastPathComponent }
-            return url.host ?? url.absoluteString
+            return url.serverName
         case .mastodon(let instance, let timeline):
-            let host = instance.host ?? instance.absoluteString
+            let host = instance.serverName
             switch timeline {
             case .federated: return "\(host) · Federated"
             case .local: return "\(host) · Local"
@@ -49,7 +49,7 @@ public enum FeedSpec: Hashable, Sendable {
         case .hackerNews:
             return "Hacker News"
         case .fever(let endpoint, _, let feed):
-            return "\(endpoint.host ?? endpoint.absoluteString) feed \(feed)"
+            return "\(endpoint.serverName) feed \(feed)"
         }
     }
 }

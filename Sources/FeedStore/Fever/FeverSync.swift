@@ -1,6 +1,5 @@
 import FeedCore
 import Foundation
-import GRDB
 
 /// Keeps a Fever account and the store in step: the changes made here go
 /// to the server first (`PendingMarks`, oldest first), then the account's
@@ -63,8 +62,7 @@ public struct FeverSync: Sendable {
             // undone by them otherwise (it waits, so it is kept either way).
             report.sent += try await sendPending()
             report.marksChanged = try await store.applyServerMarks(of: account.id, unread: unread, saved: saved)
-            let marked = try await fetchMarked(unread.union(saved), into: subscriptions, now: now)
-            report.stored.added += marked.added
+            report.stored = report.stored + (try await fetchMarked(unread.union(saved), into: subscriptions, now: now))
             try await store.recordSync(of: account.id, at: now, failure: nil)
             return report
         } catch {
@@ -75,6 +73,8 @@ public struct FeverSync: Sendable {
         }
     }
 
+    /// The items of `ids` not stored yet, newest first, `markedLimit` at
+    /// most (`with_ids`), stored.
     private func fetchMarked(_ ids: Set<FeverID>, into subscriptions: [FeverID: Subscription.ID],
                              now: Date) async throws -> FeedStore.Stored {
         let missing = try await store.feverItemsNotStored(ids, of: account.id).sorted(by: >).prefix(markedLimit)
@@ -140,48 +140,32 @@ public struct FeverSync: Sendable {
     }
 
     /// The items newer than the newest stored, by `since_id` until a page
-    /// comes back short; on the first sync, the newest `firstPages` pages.
+    /// comes back short; on the first sync, the newest `firstPages` pages
+    /// first. (Storing them widens what the account records as fetched.)
     private func fetchNewer(into subscriptions: [FeverID: Subscription.ID], now: Date) async throws -> FeedStore.Stored {
         var total = FeedStore.Stored()
-        func add(_ stored: FeedStore.Stored) {
-            total.added += stored.added
-            total.updated += stored.updated
-            total.unchanged += stored.unchanged
+        func keep(_ items: [FeverItem]) async throws {
+            total = total + (try await store.storeFeverItems(items, of: account.id, in: subscriptions, now: now))
         }
-        var newest = try await store.feverAccount(account.id)?.newestRemoteID
-        if newest == nil {
+        if try await store.feverAccount(account.id)?.newestRemoteID == nil {
             var below = FeverID.max
             for _ in 0..<firstPages {
                 let page = try await client.items(before: below)
-                add(try await store.storeFeverItems(page.items, of: account.id, in: subscriptions, now: now))
+                try await keep(page.items)
                 guard let lowest = page.items.map(\.id).min() else {
                     try await store.recordReachedOldest(of: account.id)
                     break
                 }
-                newest = max(newest ?? lowest, page.items.map(\.id).max() ?? lowest)
                 below = lowest
             }
-            guard newest != nil else { return total }
         }
+        var newest = try await store.feverAccount(account.id)?.newestRemoteID
         while let after = newest {
             let page = try await client.items(after: after)
-            add(try await store.storeFeverItems(page.items, of: account.id, in: subscriptions, now: now))
+            try await keep(page.items)
             guard page.isFull, let highest = page.items.map(\.id).max(), highest > after else { break }
             newest = highest
         }
         return total
-    }
-}
-
-extension FeedStore {
-    /// The subscription of each of the account's feeds, by feed id.
-    func feverSubscriptions(of account: FeverAccount.ID) async throws -> [FeverID: Subscription.ID] {
-        try await pool.read { db in
-            var result: [FeverID: Subscription.ID] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, spec FROM subscription WHERE accountID = ?", arguments: [account]) {
-                if case .fever(_, _, let feed) = StoredSpec.spec(row["spec"]) { result[feed] = row["id"] }
-            }
-            return result
-        }
     }
 }

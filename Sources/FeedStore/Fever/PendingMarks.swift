@@ -36,7 +36,7 @@ enum PendingMarks {
     static func queueAllRead(rows: [Int64], now: Date, in db: Database) throws {
         guard !rows.isEmpty else { return }
         let marked = try Row.fetchAll(db, sql: """
-            SELECT i.id, i.subscriptionID, s.accountID, json_extract(s.spec, '$.feed') AS feed, a.lastSynced
+            SELECT i.id, i.subscriptionID, s.accountID, s.spec, a.lastSynced
             FROM item i JOIN subscription s ON s.id = i.subscriptionID JOIN account a ON a.id = s.accountID
             WHERE i.id IN (SELECT value FROM json_each(?))
             """, arguments: [StoredItem.jsonList(rows)])
@@ -44,9 +44,8 @@ enum PendingMarks {
         for row in marked { byFeed[row["subscriptionID"], default: []].append(row) }
         var asFeeds = Set<Int64>()
         for (subscription, items) in byFeed where items.count >= feedMarkFrom {
-            guard let first = items.first, let synced = first["lastSynced"] as Double?, let feed = first["feed"] as Int64? else {
-                continue
-            }
+            guard let first = items.first, let synced = first["lastSynced"] as Double?,
+                  case .fever(_, _, let feed)? = StoredSpec.spec(first["spec"]) else { continue }
             try db.execute(sql: """
                 INSERT INTO pendingMark (accountID, target, remoteID, mark, before, made) VALUES (?, 'feed', ?, 'read', ?, ?)
                 """, arguments: [first["accountID"] as Int64, feed, synced, now.timeIntervalSince1970])

@@ -13,24 +13,40 @@ enum FeverAccounts {
         var message: String
         /// The server refused the user name or password: ask again.
         var refusedPassword = false
+
+        init(message: String, refusedPassword: Bool = false) {
+            self.message = message
+            self.refusedPassword = refusedPassword
+        }
+
+        /// Any error of an add or a sync, in the reader's words (one that
+        /// already is a Failure stays as it is).
+        init(_ error: any Error) {
+            if let failure = error as? Failure {
+                self = failure
+            } else {
+                let feedError = FeedError(describing: error)
+                self.init(message: ErrorText.reason(feedError), refusedPassword: feedError.kind == .credentialsRefused)
+            }
+        }
     }
 
     /// The label of the password in the desktop's password manager.
     static func passwordLabel(_ endpoint: URL, _ user: String) -> String {
         // Translators: how a sync account's password is listed in the desktop's password manager: "Feedline: rss.example.org (anna)".
-        Localization.format(L("Feedline: %1$s (%2$s)"), endpoint.host ?? endpoint.absoluteString, user)
+        Localization.format(L("Feedline: %1$s (%2$s)"), endpoint.serverName, user)
     }
 
     /// Checks the account against its server, keeps the password, adds
-    /// the account to the store and syncs it once. Nothing is added when
-    /// the check or the keeping fails.
+    /// the account to the store and syncs it once; what the sync did.
+    /// Nothing is added when the check or the keeping fails. Throws
+    /// `Failure` only.
     static func add(endpoint: URL, user: String, password: String, store: FeedStore,
-                    http: HTTPClient) async throws -> (FeverAccount, FeverSync.Report) {
-        let client = FeverClient(endpoint: endpoint, user: user, password: password, http: http)
+                    http: HTTPClient) async throws(Failure) -> FeverSync.Report {
         do {
-            try await client.verify()
-        } catch let error as FeedError {
-            throw Failure(message: ErrorText.reason(error), refusedPassword: error.kind == .credentialsRefused)
+            try await FeverClient(endpoint: endpoint, user: user, password: password, http: http).verify()
+        } catch {
+            throw Failure(error)
         }
         do {
             try await Passwords.save(password, server: endpoint, user: user, label: passwordLabel(endpoint, user))
@@ -39,9 +55,12 @@ enum FeverAccounts {
             throw Failure(message: Localization.format(L("Couldn't keep the password in the desktop's keyring: %s"),
                                                        error.description))
         }
-        let account = try await store.addFeverAccount(endpoint: endpoint, user: user)
-        let report = try await sync(account, password: password, store: store, http: http).sync()
-        return (account, report)
+        do {
+            let account = try await store.addFeverAccount(endpoint: endpoint, user: user)
+            return try await sync(account, password: password, store: store, http: http).sync()
+        } catch {
+            throw Failure(error)
+        }
     }
 
     /// A sync of `account` with the password kept for it.
@@ -56,7 +75,7 @@ enum FeverAccounts {
         guard let password else {
             // Translators: a Fever account whose password the keyring doesn't have; %1$s the user, %2$s the server.
             throw Failure(message: Localization.format(L("No password is kept for %1$s at %2$s"), account.user,
-                                                       account.endpoint.host ?? account.endpoint.absoluteString),
+                                                       account.endpoint.serverName),
                           refusedPassword: true)
         }
         return sync(account, password: password, store: store, http: http)
@@ -83,14 +102,9 @@ enum FeverAccounts {
         var outcomes: [(account: FeverAccount, outcome: Result<FeverSync.Report, Failure>)] = []
         for account in try await store.feverAccounts() {
             do {
-                let report = try await sync(for: account, store: store, http: http).sync()
-                outcomes.append((account, .success(report)))
-            } catch let failure as Failure {
-                outcomes.append((account, .failure(failure)))
+                outcomes.append((account, .success(try await sync(for: account, store: store, http: http).sync())))
             } catch {
-                let feedError = FeedError(describing: error)
-                outcomes.append((account, .failure(Failure(message: ErrorText.reason(feedError),
-                                                           refusedPassword: feedError.kind == .credentialsRefused))))
+                outcomes.append((account, .failure(Failure(error))))
             }
         }
         return outcomes

@@ -239,7 +239,7 @@ public enum HeadlessCommands {
         let synced = try await FeverAccounts.syncAll(store: store, http: http)
         for (account, outcome) in synced {
             if case .failure(let failure) = outcome {
-                complain(Localization.format(L("%1$s: %2$s"), account.endpoint.host ?? account.endpoint.absoluteString,
+                complain(Localization.format(L("%1$s: %2$s"), account.endpoint.serverName,
                                              failure.message))
             }
         }
@@ -253,18 +253,18 @@ public enum HeadlessCommands {
 
     private static func addFever(_ endpoint: URL, user: String, to store: FeedStore,
                                  environment: [String: String]) async throws -> String {
-        let host = endpoint.host ?? endpoint.absoluteString
+        let host = endpoint.serverName
         guard let password = environment[passwordVariable].flatMap({ $0.isEmpty ? nil : $0 })
                 ?? TerminalPassword.ask(Localization.format(L("Password for %1$s at %2$s: "), user, host)) else {
             // Translators: `feedline --fever` with no password to read; %s is the environment variable's name.
             throw Failure(message: Localization.format(L("No password: set %s, or run this in a terminal"), passwordVariable))
         }
         let http = HTTPClient(policy: HTTPPolicy(version: FeedlineApp.version))
-        let (_, report): (FeverAccount, FeverSync.Report)
+        let report: FeverSync.Report
         do {
-            (_, report) = try await FeverAccounts.add(endpoint: endpoint, user: user, password: password, store: store, http: http)
-        } catch let failure as FeverAccounts.Failure {
-            throw Failure(message: failure.message)
+            report = try await FeverAccounts.add(endpoint: endpoint, user: user, password: password, store: store, http: http)
+        } catch {
+            throw Failure(message: error.message)
         }
         // Translators: `feedline --fever`'s summary: "Synced rss.example.org: 20 feeds, 500 new items".
         return Localization.format(L("Synced %1$s: %2$s"), host,

@@ -87,11 +87,9 @@ extension Subscriptions {
                                         http: HTTPClient) async -> Result<FeverSync.Report, FeverAccounts.Failure> {
         do {
             return .success(try await FeverAccounts.add(endpoint: endpoint, user: user, password: password,
-                                                        store: store, http: http).1)
-        } catch let failure as FeverAccounts.Failure {
-            return .failure(failure)
+                                                        store: store, http: http))
         } catch {
-            return .failure(FeverAccounts.Failure(message: ErrorText.reason(FeedError(describing: error))))
+            return .failure(error)
         }
     }
 
@@ -109,7 +107,7 @@ extension Subscriptions {
             report(error)
         }
         await accountsChanged(in: store)
-        return endpoint.host ?? endpoint.absoluteString
+        return endpoint.serverName
     }
 
     /// For a timeline whose stored items ran out: a page of older items
@@ -129,10 +127,15 @@ extension Subscriptions {
     /// Syncs every account (after the feeds' update), telling the windows
     /// of each that failed.
     func syncAccounts(store: FeedStore, http: HTTPClient) async {
-        let synced = (try? await Self.syncAll(store: store, http: http)) ?? []
+        let synced: [(account: FeverAccount, outcome: Result<FeverSync.Report, FeverAccounts.Failure>)]
+        do {
+            synced = try await Self.syncAll(store: store, http: http)
+        } catch {
+            return report(error)
+        }
         for (account, outcome) in synced {
             guard case .failure(let failure) = outcome else { continue }
-            let host = account.endpoint.host ?? account.endpoint.absoluteString
+            let host = account.endpoint.serverName
             FileHandle.standardError.write(Data("feedline: \(host): \(failure.message)\n".utf8))
             notify(.problem(Localization.format(L("%1$s: %2$s"), host, failure.message)))
             if failure.refusedPassword {

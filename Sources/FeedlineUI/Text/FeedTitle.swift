@@ -15,7 +15,7 @@ enum FeedTitle {
         case .document:
             return spec.title
         case .mastodon(let instance, let timeline):
-            let host = instance.host ?? instance.absoluteString
+            let host = instance.serverName
             switch timeline {
             // Translators: a Mastodon server's federated timeline: "mastodon.social · Federated".
             case .federated: return Localization.format(L("%s · Federated"), host)
@@ -31,7 +31,7 @@ enum FeedTitle {
             return L("Hacker News")
         case .fever(let endpoint, _, let feed):
             // Translators: a feed of a Fever account before its name is known: "rss.example.org feed 12".
-            return Localization.format(L("%1$s feed %2$d"), endpoint.host ?? endpoint.absoluteString, Int(feed))
+            return Localization.format(L("%1$s feed %2$d"), endpoint.serverName, Int(feed))
         }
     }
 

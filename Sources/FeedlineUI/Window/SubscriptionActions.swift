@@ -336,7 +336,7 @@ extension FeedWindow {
                 open(.all)
                 // Translators: the Fever account was added; %1$s is its server, %2$d how many feeds it has.
                 statusBar.flash(Localization.format(L("Synced %1$s: %2$d feed", "Synced %1$s: %2$d feeds", report.feeds),
-                                                    endpoint.host ?? endpoint.absoluteString, report.feeds))
+                                                    endpoint.serverName, report.feeds))
                 return nil
             }
         }

@@ -2,10 +2,21 @@ import FeedCore
 import Foundation
 import GRDB
 
-/// What `FeverSync` writes: the account's feeds as subscriptions, its
-/// items, the server's read and starred state, and how far items were
-/// fetched. Each call one transaction, off the main thread.
+/// What `FeverSync` reads and writes in the store: the account's feeds as
+/// subscriptions, its items, the server's read and starred state, and how
+/// far items were fetched. Each call one transaction, off the main thread.
 extension FeedStore {
+    /// The subscription of each of the account's feeds, by feed id.
+    func feverSubscriptions(of account: FeverAccount.ID) async throws -> [FeverID: Subscription.ID] {
+        try await pool.read { db in
+            var result: [FeverID: Subscription.ID] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, spec FROM subscription WHERE accountID = ?", arguments: [account]) {
+                if case .fever(_, _, let feed) = StoredSpec.spec(row["spec"]) { result[feed] = row["id"] }
+            }
+            return result
+        }
+    }
+
     /// Makes the account's subscriptions those of `server`: new feeds
     /// added at the end of the sidebar, known ones renamed and moved to
     /// their group's folder, and those the server no longer has removed
