@@ -111,6 +111,26 @@ final class ItemMarksTests: StoreTestCase, @unchecked Sendable {
         }
     }
 
+    /// Rows scrolled past show that they are read when the reader scrolls
+    /// back to them, and say it in their names.
+    func testRowsScrolledPastShowTheirMarksBackInView() throws {
+        try MainActor.assumeIsolated {
+            let (window, _, _) = try windowOnNews(count: 40)
+            let list = window.feedList
+            let secondRow = try XCTUnwrap(list.factory.rowWidget(at: 1))
+            list.adjustment.value = try XCTUnwrap(secondRow.top(in: list.scroller)) + Double(secondRow.allocatedHeight) + 2
+            waitUntil("the two rows scrolled past are read") { list.item(at: 0)?.isRead == true && list.item(at: 1)?.isRead == true }
+            list.adjustment.value = 0
+            waitUntil("back in view, their rows show it") { self.isShownRead(window, at: 0) && self.isShownRead(window, at: 1) }
+            for position in 0...1 {
+                let item = try XCTUnwrap(list.item(at: position))
+                let row = try XCTUnwrap(list.factory.rowWidget(at: position))
+                XCTAssertTrue(row.accessibleLabelIs(name(item, unread: false)), "row \(position) says it is read")
+            }
+            XCTAssertFalse(isShownRead(window, at: 2), "the row never scrolled past stays unread")
+        }
+    }
+
     func testScrollingPastReadsNothingWithTheSettingOff() throws {
         try MainActor.assumeIsolated {
             let (window, subscriptions, store) = try windowOnNews(count: 40)

@@ -171,6 +171,7 @@ package final class FeedList {
         let anchor = focused ?? firstVisiblePosition
         self.layout = layout
         scrolledPast.reset()
+        forgetMarksOutOfView()
         (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
         scroller.setChild(view)
         connectView()
@@ -318,8 +319,10 @@ package final class FeedList {
     /// is spliced, so no row moves and focus stays. Returns the positions
     /// changed.
     @discardableResult
-    func apply(_ change: MarkChange, at positions: [Int]? = nil) -> [Int] {
-        if let positions { return remark(positions, change.applied(to:)) }
+    /// `outOfView`: the rows at `positions` are out of view (scrolled
+    /// past), and show the marks when they come back (MarksOutOfView.swift).
+    func apply(_ change: MarkChange, at positions: [Int]? = nil, outOfView: Bool = false) -> [Int] {
+        if let positions { return remark(positions, outOfView: outOfView, change.applied(to:)) }
         let rows = change.rows
         guard !rows.isEmpty else { return [] }
         return remark(loaded.heldPositions) { item in
@@ -339,13 +342,19 @@ package final class FeedList {
     /// Gives the items at `positions` the marks `marked` says (nil: left
     /// as they are), in place: the model's value is replaced quietly and
     /// the row, if shown, shows it again. Returns the positions changed.
-    private func remark(_ positions: some Sequence<Int>, _ marked: (FeedItem) -> FeedItem?) -> [Int] {
+    private func remark(_ positions: some Sequence<Int>, outOfView: Bool = false,
+                        _ marked: (FeedItem) -> FeedItem?) -> [Int] {
         var changed: [Int] = []
         for position in positions {
             guard let item = loaded[position], let remarked = marked(item) else { continue }
             loaded.set(remarked, at: position)
             store.refresh(at: position)
-            factory.cell(at: position)?.showMarks(of: remarked, showsReadState: showsReadState)
+            if outOfView {
+                markedOutOfView(position)
+            } else {
+                marksOutOfView.remove(position)
+                factory.cell(at: position)?.showMarks(of: remarked, showsReadState: showsReadState)
+            }
             changed.append(position)
         }
         return changed
@@ -437,10 +446,12 @@ package final class FeedList {
             guard let self else { return }
             let atBottomEdge = reportsBottomEdge
             (positionReportScheduled, reportsBottomEdge) = (false, false)
+            lastPositionReport = .now
             onPosition?(metrics, atBottomEdge, Self.now())
             holdNearby()
             reprioritizePictures()
             reportScrolledPast()
+            showMarksComingIntoView()
         }
     }
 
@@ -493,6 +504,7 @@ package final class FeedList {
             // to the first new row below.
             view.dropFocus()
             scrolledPast.reset()
+            forgetMarksOutOfView()
             placeGeneration += 1
             loaded.replace(with: items)
             forgetReadBacks()
@@ -521,6 +533,7 @@ package final class FeedList {
         prependedCount += items.count
         store.splice(at: 0, removing: 0, inserting: items.count)
         scrolledPast.shift(by: items.count)
+        shiftMarksOutOfView(by: items.count)
         reportPositionAfterLayout()
     }
 
@@ -574,6 +587,7 @@ package final class FeedList {
         placeGeneration += 1
         revealed.removeAll()
         scrolledPast.reset()
+        forgetMarksOutOfView()
     }
 
     /// Back to the first row; with `focusFirstRow`, keyboard focus goes
@@ -608,10 +622,26 @@ package final class FeedList {
     /// Items put above the first since the list was made: where items
     /// read back have moved to.
     var prependedCount = 0
+    /// Where the rows were at the last pass of `holdNearby`, and the list
+    /// then: the next pass waits until they have moved `holdStep`
+    /// positions from there, or the list changed.
+    var lastHold: HoldPass?
+    /// Rows moved before the items near them are looked over again (the
+    /// items within `holdAround / 2 - holdStep` stay read ahead).
+    static let holdStep = 25
     /// The reader view's item, held with those around it.
     var readerPosition: Int? {
         didSet { if let readerPosition { readBack(loaded.missing(in: near(readerPosition...readerPosition, by: holdAround / 2))) } }
     }
+
+    // MARK: Marks of rows out of view (MarksOutOfView.swift)
+
+    /// Positions whose rows have not shown their marks yet.
+    var marksOutOfView: Set<Int> = []
+    /// Shows them once scrolling pauses.
+    var marksFlush: ScheduledCall?
+    /// When the list last reported its position (after a layout).
+    var lastPositionReport = ContinuousClock.now
 
     /// A frame will bind more rows whose items came back.
     var rebindScheduled = false

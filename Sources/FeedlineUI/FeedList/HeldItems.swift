@@ -56,6 +56,11 @@ extension FeedList {
         guard loaded.readsBack else { return }
         let positions = factory.laidOutRows.map(\.position).filter { $0 < itemCount }
         guard let first = positions.min(), let last = positions.max() else { return }
+        // A pass looks over every item held: not for each frame of a scroll.
+        let pass = HoldPass(rows: first...last, count: itemCount, prepended: prependedCount,
+                            generation: readBackGeneration)
+        guard lastHold?.covers(pass, within: Self.holdStep) != true else { return }
+        lastHold = pass
         readBack(loaded.missing(in: near(first...last, by: holdAround / 2)))
         let held = near(first...last, by: holdAround)
         let focused = factory.focusedCell?.position
@@ -112,5 +117,20 @@ extension FeedList {
             for position in waiting.prefix(Self.rebindsPerFrame) { factory.rebind(at: position) }
             if waiting.count > Self.rebindsPerFrame { rebindLater() }
         }
+    }
+}
+
+/// The rows laid out at a pass of `FeedList.holdNearby`, and the list then.
+struct HoldPass: Equatable {
+    let rows: ClosedRange<Int>
+    let count: Int
+    let prepended: Int
+    let generation: Int
+
+    /// Whether a pass at `other` can be skipped: the same list, its rows
+    /// less than `step` positions from these at either end.
+    func covers(_ other: HoldPass, within step: Int) -> Bool {
+        (count, prepended, generation) == (other.count, other.prepended, other.generation)
+            && abs(rows.lowerBound - other.rows.lowerBound) < step && abs(rows.upperBound - other.rows.upperBound) < step
     }
 }

@@ -189,8 +189,11 @@ package final class ReaderView {
     }
 
     /// The items' marks changed (read, starred): the pages and the Star
-    /// button show them, nothing else moves.
+    /// button show them, nothing else moves. A reader not on screen waits
+    /// for `open(at:)`, which fills its pages anew: marks change several
+    /// times a second while the list is scrolled past.
     func marksChanged() {
+        guard root.isMapped else { return }
         fillPages()
     }
 

@@ -33,7 +33,7 @@ extension FeedWindow {
         feedList.onToggleRead = { [weak self] position in self?.toggleRead(at: position) }
         feedList.onToggleStar = { [weak self] position in self?.toggleStar(at: position) }
         feedList.onScrolledPast = { [weak self] positions in
-            self?.setMark(.read(true), at: positions, tell: false)
+            self?.setMark(.read(true), at: positions, tell: false, outOfView: true)
         }
         reader.onToggleRead = { [weak self] index in self?.toggleRead(at: index) }
         reader.onToggleStar = { [weak self] index in self?.toggleStar(at: index) }
@@ -70,10 +70,12 @@ extension FeedWindow {
 
     /// Gives the items at `positions` `mark` (those that have it already
     /// are left out), in place; with `tell`, says so ("Marked as read").
-    func setMark(_ mark: MarkChange.Mark, at positions: [Int], tell: Bool) {
+    /// `outOfView`: their rows are out of view (scrolled past), and show
+    /// the marks when they come back into it.
+    func setMark(_ mark: MarkChange.Mark, at positions: [Int], tell: Bool, outOfView: Bool = false) {
         guard let subscriptions else { return }
         let ids = positions.compactMap { feedList.item(at: $0)?.id }
-        let changed = feedList.apply(MarkChange(mark: mark, items: ids), at: positions)
+        let changed = feedList.apply(MarkChange(mark: mark, items: ids), at: positions, outOfView: outOfView)
         guard !changed.isEmpty else { return }
         reader.marksChanged()
         subscriptions.mark(MarkChange(mark: mark, items: changed.compactMap { feedList.item(at: $0)?.id }), from: observation)

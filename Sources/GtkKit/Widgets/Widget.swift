@@ -32,9 +32,14 @@ open class Widget: Object {
     /// Shown and inside a shown window (mapped).
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
+    /// Setting the text it has already does nothing: GTK 4.8 asks the X
+    /// server where the pointer is on every change (a round trip).
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widget, newValue) }
+        set {
+            guard newValue != tooltip else { return }
+            gtk_widget_set_tooltip_text(widget, newValue)
+        }
     }
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }

@@ -1,0 +1,68 @@
+import FeedCore
+import Foundation
+import GtkKit
+
+/// Marks made on rows out of view: items scrolled past are read at once,
+/// in the model and the store, but their rows (above the view, where
+/// nobody sees them) show it only when they come back into view, or once
+/// the reader stops scrolling (`quietDelay`). Restyling such a row (its
+/// title unbolded, its name changed) made GTK measure it again in a frame
+/// of the scroll, for every item passed.
+extension FeedList {
+    /// How long scrolling has to pause before every row marked out of
+    /// view shows its marks.
+    static let marksQuietDelay: Duration = .milliseconds(300)
+
+    /// The item at `position` was marked while its row was out of view.
+    func markedOutOfView(_ position: Int) {
+        marksOutOfView.insert(position)
+        lastPositionReport = .now
+        guard marksFlush == nil else { return }
+        marksFlush = MainLoop.schedule(after: Self.marksQuietDelay) { [weak self] in self?.showMarksWhenQuiet() }
+    }
+
+    /// The rows marked out of view that are in view now show their marks
+    /// (after each layout).
+    func showMarksComingIntoView() {
+        guard !marksOutOfView.isEmpty else { return }
+        let height = Double(scroller.allocatedHeight)
+        for (position, row) in factory.laidOutRows where marksOutOfView.contains(position) {
+            guard let top = row.top(in: scroller), top < height, top + Double(row.allocatedHeight) > 0 else { continue }
+            showMarksOutOfView(at: position)
+        }
+    }
+
+    /// Every row marked out of view shows its marks now.
+    func showMarksOutOfView() {
+        marksFlush?.cancel()
+        marksFlush = nil
+        for position in marksOutOfView { showMarksOutOfView(at: position) }
+    }
+
+    /// The rows' positions moved down by `count` (items put above them).
+    func shiftMarksOutOfView(by count: Int) {
+        marksOutOfView = Set(marksOutOfView.map { $0 + count })
+    }
+
+    /// The list was replaced or emptied: its rows are bound again anyway.
+    func forgetMarksOutOfView() {
+        marksOutOfView.removeAll()
+    }
+
+    private func showMarksOutOfView(at position: Int) {
+        marksOutOfView.remove(position)
+        if let item = item(at: position) {
+            factory.cell(at: position)?.showMarks(of: item, showsReadState: showsReadState)
+        }
+    }
+
+    private func showMarksWhenQuiet() {
+        marksFlush = nil
+        let quiet = lastPositionReport.duration(to: .now)
+        guard quiet >= Self.marksQuietDelay else {
+            marksFlush = MainLoop.schedule(after: Self.marksQuietDelay - quiet) { [weak self] in self?.showMarksWhenQuiet() }
+            return
+        }
+        showMarksOutOfView()
+    }
+}
