@@ -165,7 +165,12 @@ enum PostText {
     }
 
     /// 76543 as "76,543" (`Localization.grouped`).
-    static func grouped(_ number: Int, locale: Locale = Localization.numberLocale) -> String {
+    static func grouped(_ number: Int) -> String {
+        Localization.grouped(number)
+    }
+
+    /// 76543 as `locale` writes it.
+    static func grouped(_ number: Int, locale: Locale) -> String {
         Localization.grouped(number, locale: locale)
     }
 }
