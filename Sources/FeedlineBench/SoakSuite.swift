@@ -28,12 +28,12 @@ enum SoakSuite {
           --remedies WHICH    What the app does to give memory back: all (the
                               default, as shipped), none, or some of arenas (at
                               most 2 malloc arenas), pixels (pictures' pixels
-                              mapped on their own), map (large blocks mapped on
-                              their own) and trim (malloc_trim when pictures
+                              mapped on their own), map (a fixed mmap
+                              threshold) and trim (malloc_trim when pictures
                               stop), e.g. arenas,trim
           --json PATH         The samples and slopes
-          --map-threshold B   Blocks of B bytes and more mapped on their own
-                              (default: PictureMemory's)
+          --map-threshold B   Blocks of B bytes and more mapped on their own,
+                              4096 to 33554432 (default: PictureMemory's, 32 MiB)
           --census            At the end of every block, count what the process
                               holds: resident memory by kind, malloc's heaps (in
                               use, free, mapped) and live GObjects by type
@@ -133,7 +133,11 @@ enum SoakSuite {
                 options.imageServer = url
             case "--json": options.json = rest.popFirst()
             case "--census": options.census = true
-            case "--map-threshold": options.mapThreshold = Int32(try number(argument))
+            case "--map-threshold":
+                guard let text = rest.popFirst(), let bytes = Int32(text), (4096...33_554_432).contains(bytes) else {
+                    throw BenchmarkMain.Problem("--map-threshold takes bytes, 4096 to 33554432")
+                }
+                options.mapThreshold = bytes
             case "--wrap":
                 options.wrap = (rest.popFirst() ?? "").split(separator: " ").map(String.init)
                 guard !options.wrap.isEmpty else { throw BenchmarkMain.Problem("--wrap needs a command") }

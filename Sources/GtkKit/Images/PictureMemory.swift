@@ -23,18 +23,23 @@ import Glibc
 ///   unmapped when the texture goes. Pictures live long and come in every size, so in the
 ///   heaps they left holes between the small blocks allocated meanwhile,
 ///   holes that neither reuse nor trimming could close.
-/// - `prepare()`, too: blocks of `mapThreshold` bytes and more are mapped on
-///   their own and unmapped when freed (a fixed `M_MMAP_THRESHOLD`, which
-///   also stops glibc raising it): the renderer's copies of pictures.
+/// - `prepare()`, too: a fixed `M_MMAP_THRESHOLD` of `mapThreshold`, the
+///   largest glibc takes. It was 64 KiB, to map the renderer's copies of
+///   pictures on their own; but GDK's cairo renderer allocates the frame it
+///   draws (the window's size, megabytes) and frees it in every frame, and
+///   mapped on its own each one cost page faults on every page, 5 ms of
+///   the heaviest frames in the soak. Below the threshold those blocks are
+///   reused from the heap; the trims give back what stays free.
 /// - `noteActivity()`: once pictures have stopped coming for `quietDelay`,
 ///   `malloc_trim(0)` hands back the free pages inside the heaps, on a
 ///   background thread; under steady use at most every `busyInterval`.
 ///
 /// On a C library without these calls (not glibc) they do nothing.
 public enum PictureMemory {
-    /// Blocks from this size up are mapped on their own: a picture of 128 ×
-    /// 128 pixels and up, and every rendered copy of one.
-    public static let mapThreshold: Int32 = 64 * 1024
+    /// Blocks from this size up are mapped on their own: larger than a
+    /// frame of a 4K screen. (glibc's dynamic threshold would rise to it
+    /// too, but only after the first such block was freed.)
+    public static let mapThreshold: Int32 = 32 * 1024 * 1024
     /// Malloc arenas at most (the main thread's and one more).
     public static let arenaLimit: Int32 = 2
     /// Quiet time after the last picture before a trim.
