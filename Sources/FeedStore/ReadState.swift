@@ -121,7 +121,7 @@ extension FeedStore {
     /// The row ids and marks of `feed`'s items with the feed's own ids
     /// `guids` (those stored).
     func storedRows(of guids: [String], in feed: Subscription.ID) async throws -> [String: StoredRow] {
-        let list = String(decoding: try JSONEncoder().encode(guids), as: UTF8.self)
+        let list = try StoredItem.jsonList(texts: guids)
         return try await pool.read { db in
             var rows: [String: StoredRow] = [:]
             for row in try Row.fetchAll(db, sql: """

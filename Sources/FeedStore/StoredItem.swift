@@ -42,6 +42,12 @@ enum StoredItem {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 
+    /// `texts` as a JSON array of strings, for `json_each` (guids are
+    /// text: a Fever item's id is compared as its guid).
+    static func jsonList(texts: some Sequence<String>) throws -> String {
+        String(decoding: try JSONEncoder().encode(Array(texts)), as: UTF8.self)
+    }
+
     private static func url(_ text: String?) -> URL? {
         text.flatMap(URL.init(string:))
     }

@@ -91,8 +91,8 @@ extension FeedStore {
     /// except for items with a change made here still waiting. Returns
     /// how many items changed.
     package func applyServerMarks(of account: FeverAccount.ID, unread: Set<FeverID>, saved: Set<FeverID>) async throws -> Int {
-        let unreadList = String(decoding: try JSONEncoder().encode(unread.map(String.init)), as: UTF8.self)
-        let savedList = String(decoding: try JSONEncoder().encode(saved.map(String.init)), as: UTF8.self)
+        let unreadList = try StoredItem.jsonList(texts: unread.map(String.init))
+        let savedList = try StoredItem.jsonList(texts: saved.map(String.init))
         return try await pool.write { db in
             let accountItems = "subscriptionID IN (SELECT id FROM subscription WHERE accountID = ?)"
             try db.execute(sql: """
@@ -125,7 +125,7 @@ extension FeedStore {
     /// Which of `ids` (item ids on the server) no item of the account has.
     func feverItemsNotStored(_ ids: Set<FeverID>, of account: FeverAccount.ID) async throws -> Set<FeverID> {
         guard !ids.isEmpty else { return [] }
-        let list = String(decoding: try JSONEncoder().encode(ids.map(String.init)), as: UTF8.self)
+        let list = try StoredItem.jsonList(texts: ids.map(String.init))
         let stored = try await pool.read { db in
             try String.fetchAll(db, sql: """
                 SELECT guid FROM item WHERE subscriptionID IN (SELECT id FROM subscription WHERE accountID = ?)

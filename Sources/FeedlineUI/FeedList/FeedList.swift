@@ -361,15 +361,18 @@ package final class FeedList {
     }
 
     /// Which items were scrolled past since the last report, from where
-    /// the rows are laid out now (not while the list is hidden).
+    /// the rows are laid out now (not while the list is hidden); and, from
+    /// the same places, which rows marked out of view are back in it.
     private func reportScrolledPast() {
         guard tracksScrollingPast, scroller.isMapped, itemCount > 0 else { return }
         let rows = factory.laidOutRows.compactMap { position, row -> ScrolledPast.Row? in
             guard position < itemCount, let top = row.top(in: scroller) else { return nil }
             return ScrolledPast.Row(position: position, top: top, bottom: top + Double(row.allocatedHeight))
         }
-        let passed = scrolledPast.update(rows: rows, viewportHeight: Double(scroller.allocatedHeight))
+        let height = Double(scroller.allocatedHeight)
+        let passed = scrolledPast.update(rows: rows, viewportHeight: height)
         if !passed.isEmpty { onScrolledPast?(passed) }
+        showMarksComingIntoView(rows, viewportHeight: height)
     }
 
     /// The item at `position`, if held (not let go, far from the reader).
@@ -451,7 +454,6 @@ package final class FeedList {
             holdNearby()
             reprioritizePictures()
             reportScrolledPast()
-            showMarksComingIntoView()
         }
     }
 

@@ -121,7 +121,7 @@ extension FeedList {
 }
 
 /// The rows laid out at a pass of `FeedList.holdNearby`, and the list then.
-struct HoldPass: Equatable {
+struct HoldPass {
     let rows: ClosedRange<Int>
     let count: Int
     let prepended: Int

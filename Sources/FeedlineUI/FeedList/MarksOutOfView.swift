@@ -16,19 +16,17 @@ extension FeedList {
     /// The item at `position` was marked while its row was out of view.
     func markedOutOfView(_ position: Int) {
         marksOutOfView.insert(position)
-        lastPositionReport = .now
         guard marksFlush == nil else { return }
         marksFlush = MainLoop.schedule(after: Self.marksQuietDelay) { [weak self] in self?.showMarksWhenQuiet() }
     }
 
     /// The rows marked out of view that are in view now show their marks
-    /// (after each layout).
-    func showMarksComingIntoView() {
+    /// (after each layout: `rows` as `reportScrolledPast` placed them, in
+    /// a view `viewportHeight` high).
+    func showMarksComingIntoView(_ rows: [ScrolledPast.Row], viewportHeight: Double) {
         guard !marksOutOfView.isEmpty else { return }
-        let height = Double(scroller.allocatedHeight)
-        for (position, row) in factory.laidOutRows where marksOutOfView.contains(position) {
-            guard let top = row.top(in: scroller), top < height, top + Double(row.allocatedHeight) > 0 else { continue }
-            showMarksOutOfView(at: position)
+        for row in rows where marksOutOfView.contains(row.position) && row.bottom > 0 && row.top < viewportHeight {
+            showMarksOutOfView(at: row.position)
         }
     }
 
