@@ -242,11 +242,14 @@ public enum BenchmarkMain {
     private static func runInProcess(
         _ start: @escaping @MainActor (Application, @escaping @MainActor ([String: Any]) -> Void) -> AnyObject
     ) -> Int32 {
-        MainActor.assumeIsolated {
+        // The app's malloc settings, as its main.swift makes them before
+        // anything else (the soak has made them already, with its remedies).
+        PictureMemory.prepare()
+        return MainActor.assumeIsolated {
             let application = Application(id: "io.github.feedline.Benchmark", unique: false)
             var scenario: AnyObject?
             application.onActivate {
-                Style.addApplicationCSS(FeedlineStyle.css)
+                FeedlineStyle.install()
                 scenario = start(application) { json in
                     print(BenchmarkSuite.encode(json))
                     application.quit()

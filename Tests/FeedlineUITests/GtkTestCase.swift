@@ -124,7 +124,7 @@ enum TestApplication {
         let application = Application(id: "io.github.feedline.Feedline.Tests", unique: false)
         application.register()
         FeedlineApp.installShortcuts(on: application)
-        Style.addApplicationCSS(FeedlineStyle.css)
+        FeedlineStyle.install()
         return application
     }()
 }

@@ -109,7 +109,7 @@ public final class FeedlineApp {
         guard !prepared else { return }
         prepared = true
         Self.installShortcuts(on: application)
-        Style.addApplicationCSS(FeedlineStyle.css)
+        FeedlineStyle.install()
         colorScheme = ColorScheme.follow()
     }
 

@@ -1,5 +1,32 @@
-/// The app's own CSS, on top of the theme.
+import Foundation
+import GtkKit
+
+/// The app's own CSS, on top of the theme, and its own icons.
+@MainActor
 package enum FeedlineStyle {
+    /// The busy spinner's icon (`data/tools/make-spinner-icon.py`): the
+    /// theme's `process-working-symbolic` is an SVG in Adwaita, the only
+    /// icon Feedline shows that is not a PNG, and drawing it loads librsvg
+    /// (about 7 MiB, on the main thread while the first page loads).
+    package nonisolated static let spinnerIcon = "feedline-working-symbolic"
+    nonisolated static let spinnerIconPath = "hicolor/16x16/status/\(spinnerIcon).symbolic.png"
+
+    /// The CSS, and the spinner's icon from `iconFolder` (laid out like
+    /// `/usr/share/icons`); without it (the data folder missing) spinners
+    /// keep the theme's icon.
+    package static func install(iconFolder: URL? = iconFolder()) {
+        Style.addApplicationCSS(css)
+        guard let iconFolder else { return }
+        Style.addIconSearchPath(iconFolder.path)
+        Style.addApplicationCSS("spinner { -gtk-icon-source: -gtk-icontheme(\"\(spinnerIcon)\"); }")
+    }
+
+    /// The first data folder's `icons/` that has the spinner's icon.
+    nonisolated static func iconFolder(in directories: [URL] = DataFiles.directories()) -> URL? {
+        directories.lazy.map { $0.appendingPathComponent("icons") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(spinnerIconPath).path) }
+    }
+
     package static let css = """
         .feed-row { padding: 10px 16px 12px 8px; }
         .feed-row-title { font-weight: bold; }

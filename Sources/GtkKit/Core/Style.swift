@@ -1,6 +1,6 @@
 import CGtk
 
-/// Application-wide CSS.
+/// Application-wide CSS, and icons of the app's own.
 @MainActor
 public enum Style {
     /// Adds `css` for every widget on the default display, above the theme.
@@ -11,5 +11,26 @@ public enum Style {
             gdk_display_get_default(), OpaquePointer(provider),
             UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)
+    }
+
+    /// Adds a folder laid out like `/usr/share/icons` (`hicolor/16x16/…`)
+    /// to the default display's icon theme: the app's icons are found by
+    /// name, from CSS too, after the theme's own.
+    public static func addIconSearchPath(_ path: String) {
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), path)
+    }
+
+    /// The file the default display's icon theme gives for `name` at
+    /// `size` pixels and `scale`, if it is one of files.
+    package static func iconFile(named name: String, size: Int32, scale: Int32) -> String? {
+        let theme = gtk_icon_theme_get_for_display(gdk_display_get_default())
+        guard let icon = gtk_icon_theme_lookup_icon(theme, name, nil, size, scale, GTK_TEXT_DIR_LTR,
+                                                   GtkIconLookupFlags(rawValue: 0)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
+        guard let file = gtk_icon_paintable_get_file(icon) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let path = g_file_get_path(file) else { return nil }
+        defer { g_free(path) }
+        return String(cString: path)
     }
 }
