@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "Loopback", "CHeapStats"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "FeedTestSupport", "Loopback", "Secrets",
                                                           .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CHeapStats"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "FeedTestSupport"]),
         .testTarget(
             name: "FeedlineUITests",

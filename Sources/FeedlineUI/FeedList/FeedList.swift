@@ -107,6 +107,9 @@ package final class FeedList {
             guard let self else { return }
             onScrolled?(adjustment.value, Self.now())
             reportPositionAfterLayout()
+            // Every frame of a scroll allocates the frame drawn and frees
+            // it: kept in the heap while scrolling, given back once still.
+            PictureMemory.noteActivity()
         }
         adjustment.onChanged { [weak self] in self?.reportPositionAfterLayout() }
         scroller.onEdgeReached { [weak self] edge in

@@ -29,10 +29,14 @@ import Glibc
 ///   draws (the window's size, megabytes) and frees it in every frame, and
 ///   mapped on its own each one cost page faults on every page, 5 ms of
 ///   the heaviest frames in the soak. Below the threshold those blocks are
-///   reused from the heap; the trims give back what stays free.
-/// - `noteActivity()`: once pictures have stopped coming for `quietDelay`,
-///   `malloc_trim(0)` hands back the free pages inside the heaps, on a
-///   background thread; under steady use at most every `busyInterval`.
+///   reused from the heap; the trims give back what stays free. The trim
+///   threshold is fixed at the same size: at its default (128 KiB) the
+///   frame freed at the top of the heap was handed back at once and
+///   faulted in again in the next frame.
+/// - `noteActivity()`: once pictures have stopped coming (or the list has
+///   stopped scrolling) for `quietDelay`, `malloc_trim(0)` hands back the
+///   free pages inside the heaps, on a background thread; under steady use
+///   at most every `busyInterval`.
 ///
 /// On a C library without these calls (not glibc) they do nothing.
 public enum PictureMemory {
@@ -49,8 +53,9 @@ public enum PictureMemory {
 
     private typealias MalloptFunction = @convention(c) (Int32, Int32) -> Int32
     private typealias MallocTrimFunction = @convention(c) (Int) -> Int32
-    /// glibc's `M_MMAP_THRESHOLD` and `M_ARENA_MAX` (malloc.h, which
-    /// Swift does not import).
+    /// glibc's `M_TRIM_THRESHOLD`, `M_MMAP_THRESHOLD` and `M_ARENA_MAX`
+    /// (malloc.h, which Swift does not import).
+    private static let trimThresholdParameter: Int32 = -1
     private static let mmapThresholdParameter: Int32 = -3
     private static let arenaMaxParameter: Int32 = -8
 
@@ -79,7 +84,16 @@ public enum PictureMemory {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: MalloptFunction.self)
         if limitsArenas { _ = mallopt(arenaMaxParameter, arenaLimit) }
-        if mapsLargeBlocks { _ = mallopt(mmapThresholdParameter, mapThresholdInUse) }
+        if mapsLargeBlocks {
+            _ = mallopt(mmapThresholdParameter, mapThresholdInUse)
+            // Fixing the mmap threshold leaves the trim threshold at its
+            // 128 KiB default (glibc raises it to twice a freed mapped block
+            // only while the threshold moves by itself): the frame GDK's
+            // cairo renderer frees at the top of the heap was given back and
+            // faulted in again, page by page, in every frame (about 400 page
+            // faults a frame; 976,000 in the store scroll, 18,000 with it).
+            _ = mallopt(trimThresholdParameter, mapThresholdInUse)
+        }
     }()
 
     /// Gives the free pages inside malloc's heaps back to the system (slow:
@@ -99,9 +113,10 @@ public enum PictureMemory {
     @MainActor private static var pending: ScheduledCall?
     @MainActor private static var trimming = false
 
-    /// A picture was decoded or let go: schedules a trim for when they stop
-    /// coming (or, under steady use, once `busyInterval` has passed since
-    /// the last one).
+    /// A picture was decoded or let go, or a list scrolled (each frame
+    /// drawn is allocated and freed): schedules a trim for when that stops
+    /// (or, under steady use, once `busyInterval` has passed since the
+    /// last one).
     @MainActor public static func noteActivity() {
         guard trimsWhenQuiet else { return }
         lastActivity = .now
