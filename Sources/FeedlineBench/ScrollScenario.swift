@@ -111,7 +111,15 @@ final class ScrollScenario {
     private func frame(at frameTime: Int64) {
         let cpu = ProcessStats.threadCPUSeconds()
         defer { lastCPU = cpu }
-        guard list.itemCount > 0 else { return }
+        guard list.itemCount > 0 else {
+            // Nothing will ever scroll (a store with no items, a copy whose
+            // WAL did not match and was moved aside): say so, not wait.
+            if window.session.phase == .exhausted {
+                FileHandle.standardError.write(Data("feedline-bench: nothing to scroll: \(window.session.source.displayName) has no items\n".utf8))
+                exit(1)
+            }
+            return
+        }
         if result.timeToFirstRow == 0 {
             // The first frame with rows: they are on screen from here on.
             result.timeToFirstRow = ProcessStats.secondsSinceStart()

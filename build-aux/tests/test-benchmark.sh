@@ -131,3 +131,12 @@ status=0
 "$bench" --suite bogus >/dev/null 2>&1 || status=$?
 [ $status = 2 ] || fail "an unknown suite exited $status, not 2"
 echo "benchmark: ok - --help and a usage error"
+
+# A store with nothing to scroll ends the run with the reason, not a wait.
+empty=$(mktemp -d)
+status=0
+message=$(timeout 60 "$bench" --scenario --store "$empty/feedline.sqlite" --rows 10 --idle 0 2>&1 >/dev/null) || status=$?
+rm -rf "$empty"
+[ $status = 1 ] || fail "a run on an empty store exited $status, not 1"
+grep -q "nothing to scroll" <<<"$message" || fail "a run on an empty store did not say why: $message"
+echo "benchmark: ok - a run on an empty store says there is nothing to scroll"
