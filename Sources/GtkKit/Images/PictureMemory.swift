@@ -30,8 +30,8 @@ import Glibc
 ///   mapped on its own each one cost page faults on every page, 5 ms of
 ///   the heaviest frames in the soak. Below the threshold those blocks are
 ///   reused from the heap; the trims give back what stays free. The trim
-///   threshold is fixed at the same size: at its default (128 KiB) the
-///   frame freed at the top of the heap was handed back at once and
+///   threshold is fixed too, at `trimThreshold`: at its default (128 KiB)
+///   the frame freed at the top of the heap was handed back at once and
 ///   faulted in again in the next frame.
 /// - `noteActivity()`: once pictures have stopped coming (or the list has
 ///   stopped scrolling) for `quietDelay`, `malloc_trim(0)` hands back the
@@ -44,6 +44,10 @@ public enum PictureMemory {
     /// frame of a 4K screen. (glibc's dynamic threshold would rise to it
     /// too, but only after the first such block was freed.)
     public static let mapThreshold: Int32 = 32 * 1024 * 1024
+    /// Free memory at the top of a heap kept for reuse, not given back at
+    /// once: room for a frame of a window of 2 megapixels (GDK's cairo
+    /// renderer allocates the frame it draws and frees it in every frame).
+    public static let trimThreshold: Int32 = 8 * 1024 * 1024
     /// Malloc arenas at most (the main thread's and one more).
     public static let arenaLimit: Int32 = 2
     /// Quiet time after the last picture before a trim.
@@ -92,7 +96,10 @@ public enum PictureMemory {
             // cairo renderer frees at the top of the heap was given back and
             // faulted in again, page by page, in every frame (about 400 page
             // faults a frame; 976,000 in the store scroll, 18,000 with it).
-            _ = mallopt(trimThresholdParameter, mapThresholdInUse)
+            // Not as high as the mmap threshold: the other arena's top is
+            // trimmed only past it (malloc_trim leaves it be), and at 32 MiB
+            // the soak kept 26 MiB more there.
+            _ = mallopt(trimThresholdParameter, trimThreshold)
         }
     }()
 
