@@ -28,9 +28,9 @@ enum SoakSuite {
           --remedies WHICH    What the app does to give memory back: all (the
                               default, as shipped), none, or some of arenas (at
                               most 2 malloc arenas), pixels (pictures' pixels
-                              mapped on their own), map (a fixed mmap
-                              threshold) and trim (malloc_trim when pictures
-                              stop), e.g. arenas,trim
+                              mapped on their own), map (fixed mmap and trim
+                              thresholds) and trim (malloc_trim when pictures
+                              or scrolling stop), e.g. arenas,trim
           --json PATH         The samples and slopes
           --map-threshold B   Blocks of B bytes and more mapped on their own,
                               4096 to 33554432 (default: PictureMemory's, 32 MiB)

@@ -60,7 +60,12 @@ package final class FeedList {
     var onScrolledPast: (([Int]) -> Void)?
     /// Whether rows are checked for items scrolled past once laid out.
     var tracksScrollingPast = false {
-        didSet { if !tracksScrollingPast { scrolledPast.reset() } }
+        didSet {
+            guard !tracksScrollingPast else { return }
+            scrolledPast.reset()
+            // Rows come into view unwatched now: they show their marks.
+            showMarksOutOfView()
+        }
     }
     private var scrolledPast = ScrolledPast()
 
