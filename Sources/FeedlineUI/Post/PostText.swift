@@ -168,9 +168,4 @@ enum PostText {
     static func grouped(_ number: Int) -> String {
         Localization.grouped(number)
     }
-
-    /// 76543 as `locale` writes it.
-    static func grouped(_ number: Int, locale: Locale) -> String {
-        Localization.grouped(number, locale: locale)
-    }
 }

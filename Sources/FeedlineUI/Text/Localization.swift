@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,49 +53,24 @@ public enum Localization {
 
     // MARK: Numbers
 
-    /// The locale numbers are written in ("76.543" in German, "76 543" in
-    /// French): the C library's LC_NUMERIC, which `start()` (and GTK) set
-    /// from the environment (LC_ALL, LC_NUMERIC, LANG) just as they set
+    /// How the reader's locale groups digits ("76.543" in German, "76 543"
+    /// in French): the C library's LC_NUMERIC, which `start()` (and GTK)
+    /// set from the environment (LC_ALL, LC_NUMERIC, LANG) just as they set
     /// the LC_MESSAGES gettext goes by, so numbers and words agree. Read
     /// the first time a number is written. (Foundation's `Locale.current`
     /// doesn't follow LANG on Linux: it says "en_001" under any.)
-    public static let numberLocale: Locale = currentNumberLocale()
+    public static let digitGrouping = currentDigitGrouping()
 
-    /// The locale LC_NUMERIC names at this moment.
-    static func currentNumberLocale() -> Locale {
-        numberLocale(named: setlocale(LC_NUMERIC, nil).map { String(cString: $0) })
-    }
-
-    /// The Foundation locale for a C locale name: "de_DE.UTF-8" and
-    /// "de_DE@euro" are de_DE. C and POSIX (or none), whose words are the
-    /// untranslated English ones, write numbers as English does ("76,543").
-    public static func numberLocale(named name: String?) -> Locale {
-        let language = (name ?? "").prefix { $0 != "." && $0 != "@" }
-        guard !language.isEmpty, language != "C", language != "POSIX" else { return Locale(identifier: "en_US") }
-        return Locale(identifier: String(language))
+    /// The grouping LC_NUMERIC names at this moment.
+    static func currentDigitGrouping() -> DigitGrouping {
+        DigitGrouping(localeNamed: setlocale(LC_NUMERIC, nil).map { String(cString: $0) })
     }
 
     /// 76543 grouped as the reader's locale groups digits: "76,543" in
-    /// English, "76.543" in German, "76 543" in French. Each number is
-    /// formatted once (the last 4,096 kept): Foundation's formatting costs
-    /// tens of microseconds, and rows and counts say the same few numbers
-    /// on every bind.
+    /// English, "76.543" in German.
     public static func grouped(_ number: Int) -> String {
-        if let known = groupedNumbers.withLock({ $0[number] }) { return known }
-        let text = grouped(number, locale: numberLocale)
-        groupedNumbers.withLock { known in
-            if known.count >= 4096 { known.removeAll() }
-            known[number] = text
-        }
-        return text
+        digitGrouping.group(number)
     }
-
-    /// `number` grouped as `locale` groups digits.
-    public static func grouped(_ number: Int, locale: Locale) -> String {
-        number.formatted(.number.grouping(.automatic).locale(locale))
-    }
-
-    private static let groupedNumbers = Mutex<[Int: String]>([:])
 
     /// `template` with its `%s`/`%d` (or numbered `%1$s`) filled in order;
     /// a whole number for `%d` is grouped as the locale groups digits
