@@ -8,8 +8,9 @@ import XCTest
 /// the C library set it from the environment), not always as English does.
 final class NumberLocaleTests: XCTestCase {
     /// Real locales made for these tests with the C library's `localedef`
-    /// (only C and C.UTF-8 are installed here), in a folder `LOCPATH`
-    /// points at while a test reads them.
+    /// from the `locales` package's sources (a machine may have only C and
+    /// C.UTF-8 made), in a folder `LOCPATH` points at while a test reads
+    /// them.
     private static let madeLocales: Result<URL, any Error> = Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-locales-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -22,7 +23,7 @@ final class NumberLocaleTests: XCTestCase {
             try localedef.run()
             localedef.waitUntilExit()
             guard localedef.terminationStatus == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "localedef could not make \(name)"])
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "localedef could not make \(name): are the locales package's sources there? (scripts/setup installs it)"])
             }
         }
         return folder
