@@ -1,3 +1,4 @@
+import FeedCore
 import GRDB
 
 /// Which rows of `item` a timeline holds, as SQL, and how its pages are
@@ -46,9 +47,25 @@ enum TimelineQuery {
     static func page(of scope: TimelineScope, after cursor: TimelineCursor?, limit: Int,
                      in db: Database) throws -> TimelinePage {
         let query = pageQuery(scope, after: cursor, limit: limit)
-        let rows = try Row.fetchAll(db, sql: query.sql, arguments: query.arguments)
-        let last = rows.last.map { TimelineCursor(published: $0["published"], id: $0["id"]) }
-        return TimelinePage(items: rows.map(StoredItem.item), last: last, isFull: rows.count == limit)
+        let read = try items(db, sql: query.sql, arguments: query.arguments)
+        return TimelinePage(items: read.items, last: read.last, isFull: read.items.count == limit)
+    }
+
+    /// The items of the rows `sql` selects (`StoredItem.columns`), and
+    /// where the last one is. Read through a cursor, whose rows find a
+    /// column by name in the statement's index: GRDB's copied rows
+    /// (`Row.fetchAll`) lowercase every column's name at every lookup,
+    /// a third of a page's time.
+    private static func items(_ db: Database, sql: String,
+                              arguments: StatementArguments) throws -> (items: [FeedItem], last: TimelineCursor?) {
+        var items: [FeedItem] = []
+        var last: TimelineCursor?
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            items.append(StoredItem.item(row))
+            last = TimelineCursor(published: row["published"], id: row["id"])
+        }
+        return (items, last)
     }
 
     /// The page of `scope` just above `cursor` (newer items), newest first:
@@ -56,10 +73,9 @@ enum TimelineQuery {
     static func newerPage(of scope: TimelineScope, above cursor: TimelineCursor, limit: Int,
                           in db: Database) throws -> TimelinePage {
         let filter = filter(scope, ("(published, id) > (?, ?)", [cursor.published, cursor.id]))
-        let rows = try Row.fetchAll(db, sql: "SELECT \(StoredItem.columns) FROM item \(filter.sql) ORDER BY published, id LIMIT ?",
-                                    arguments: StatementArguments(filter.arguments + [limit]))
-        let last = rows.last.map { TimelineCursor(published: $0["published"], id: $0["id"]) }
-        return TimelinePage(items: rows.reversed().map(StoredItem.item), last: last, isFull: rows.count == limit)
+        let read = try items(db, sql: "SELECT \(StoredItem.columns) FROM item \(filter.sql) ORDER BY published, id LIMIT ?",
+                             arguments: StatementArguments(filter.arguments + [limit]))
+        return TimelinePage(items: read.items.reversed(), last: read.last, isFull: read.items.count == limit)
     }
 
     /// The statement of a page of `scope`.
