@@ -30,13 +30,11 @@ extension FeedStore {
     public func items(listKeys keys: [Int64]) async throws -> [Int64: FeedItem] {
         let wanted = Set(keys)
         return try await pool.read { db in
-            // A cursor's rows find columns by name quickly (TimelineQuery.items).
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(StoredItem.columns) FROM item WHERE id IN (SELECT value FROM json_each(?))",
-                arguments: [StoredItem.jsonList(Set(wanted.map { abs($0) }))])
             var items: [Int64: FeedItem] = [:]
-            while let row = try rows.next() {
-                let item = StoredItem.item(row)
+            try StoredItem.forEach(
+                in: db, sql: "SELECT \(StoredItem.columns) FROM item WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [StoredItem.jsonList(Set(wanted.map { abs($0) }))]
+            ) { item, row in
                 let id: Int64 = row["id"]
                 if wanted.contains(id) { items[id] = item }
                 if wanted.contains(-id) {

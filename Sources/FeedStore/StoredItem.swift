@@ -14,6 +14,19 @@ enum StoredItem {
         imageWidth, imageHeight, imageBlurhash, contentWarning, sharedBy, avatarURL, details, isRead, isStarred
         """
 
+    /// Calls `body` with each item `sql` selects (`columns`) and its row.
+    /// Read through a cursor, whose rows find a column by name in the
+    /// statement's index: GRDB's copied rows (`Row.fetchAll`) lowercase
+    /// every column's name at every lookup, a third of a timeline page's
+    /// time. The row is valid only during the call.
+    static func forEach(in db: Database, sql: String, arguments: StatementArguments,
+                        _ body: (FeedItem, Row) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            try body(item(row), row)
+        }
+    }
+
     static func item(_ row: Row) -> FeedItem {
         let id: Int64 = row["id"]
         let dated: Bool = row["dated"]

@@ -52,17 +52,13 @@ enum TimelineQuery {
     }
 
     /// The items of the rows `sql` selects (`StoredItem.columns`), and
-    /// where the last one is. Read through a cursor, whose rows find a
-    /// column by name in the statement's index: GRDB's copied rows
-    /// (`Row.fetchAll`) lowercase every column's name at every lookup,
-    /// a third of a page's time.
+    /// where the last one is.
     private static func items(_ db: Database, sql: String,
                               arguments: StatementArguments) throws -> (items: [FeedItem], last: TimelineCursor?) {
         var items: [FeedItem] = []
         var last: TimelineCursor?
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-        while let row = try rows.next() {
-            items.append(StoredItem.item(row))
+        try StoredItem.forEach(in: db, sql: sql, arguments: arguments) { item, row in
+            items.append(item)
             last = TimelineCursor(published: row["published"], id: row["id"])
         }
         return (items, last)
