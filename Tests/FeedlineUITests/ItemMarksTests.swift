@@ -179,7 +179,7 @@ final class ItemMarksTests: StoreTestCase, @unchecked Sendable {
             XDoTool.press(["s"], inWindowTitled: "All items")
             waitUntil("News 3 is starred") { window.feedList.item(at: 3)?.isStarred == true }
             let row = try XCTUnwrap(window.feedList.factory.cell(at: 3)?.row)
-            XCTAssertTrue(row.marks.star.isVisible, "the row shows a star")
+            XCTAssertEqual(row.marks.star?.isVisible, true, "the row shows a star")
             let item = try XCTUnwrap(window.feedList.item(at: 3))
             XCTAssertTrue(try XCTUnwrap(window.feedList.factory.rowWidget(at: 3)).accessibleLabelIs(name(item, unread: true, starred: true)))
             waitUntil("it is said") { window.announcements.last == "Starred" }

@@ -77,7 +77,7 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
                                         line: UInt = #line) throws -> FeedRow {
         let video = try sensitiveVideo(window, file: file, line: line)
         let thumbnail = try XCTUnwrap(video.thumbnail, file: file, line: line).picture
-        video.revealButton.click()
+        try XCTUnwrap(video.revealButton).click()
         waitUntil("Show Media downloads the still", file: file, line: line) { thumbnail.texture?.width == 112 }
         return video
     }
@@ -88,9 +88,9 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let video = try row(openTimeline(server), "sensitive-video")
             XCTAssertEqual(video.summary.text, "Our cat meets the vacuum cleaner", "the text is not hidden")
-            XCTAssertTrue(video.revealButton.isVisible)
-            XCTAssertEqual(video.revealButton.label, "Show Media")
-            XCTAssertFalse(video.warning.isVisible, "no content warning")
+            XCTAssertEqual(video.revealButton?.isVisible, true)
+            XCTAssertEqual(video.revealButton?.label, "Show Media")
+            XCTAssertEqual(video.warning?.isVisible, false, "no content warning")
             let thumbnail = try XCTUnwrap(video.thumbnail).picture
             XCTAssertTrue(thumbnail.isVisible, "the picture's place is held")
             waitUntil("the blurred preview stands in") { thumbnail.texture?.width == 32 }
@@ -128,7 +128,7 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
             // The helper waits for the still (112 px wide, not the 32 px preview).
             let video = try revealedSensitiveVideo(openTimeline(server))
             let badge = try XCTUnwrap(video.mediaBadge).button
-            XCTAssertEqual(video.revealButton.label, "Hide Media")
+            XCTAssertEqual(video.revealButton?.label, "Hide Media")
             XCTAssertTrue(badge.isVisible)
             XCTAssertEqual(badge.label, "▶ Video · 0:43")
             XCTAssertTrue(badge.accessibleLabelIs("Play video, 43 seconds"))
@@ -141,8 +141,8 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let video = try revealedSensitiveVideo(openTimeline(server))
             let badge = try XCTUnwrap(video.mediaBadge).button
-            video.revealButton.click()
-            XCTAssertEqual(video.revealButton.label, "Show Media")
+            try XCTUnwrap(video.revealButton).click()
+            XCTAssertEqual(video.revealButton?.label, "Show Media")
             XCTAssertFalse(badge.isVisible)
         }
     }
@@ -159,7 +159,7 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(box.isVisible, "a box for the badge, though the sound has no picture")
             XCTAssertEqual(box.minimumHeight, Int(FeedRow.soundBoxHeight))
             XCTAssertNil(box.texture)
-            XCTAssertFalse(audio.revealButton.isVisible)
+            XCTAssertNotEqual(audio.revealButton?.isVisible, true)
         }
     }
 
@@ -422,6 +422,53 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
         return (row, try item("poll"), try item("audio"))
     }
 
+    /// GTK 4.8 keeps 200 rows: a part every row had was 200 widgets. The
+    /// warning, its button, the star and the byline's line are made for
+    /// the first item that needs them, and hidden again for the next.
+    func testARowMakesItsWarningAndStarOnlyForAnItemThatNeedsThem() throws {
+        let server = try MastodonPosts.server()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let (row, _, _) = try rowOnItsOwn(server)
+            let plain = FeedItem(id: "plain", title: "Plain", summary: "Words", author: "Ada")
+            row.show(plain, now: Date())
+            row.showMarks(unread: true, starred: false)
+            XCTAssertNil(row.veil, "no warning nor button for an item without a warning")
+            XCTAssertNil(row.marks.star, "no star for an item not starred")
+            XCTAssertNil(row.bylineLine, "the byline is the column's own")
+            XCTAssertTrue(row.byline.isChild(of: row.column))
+
+            row.show(FeedItem(id: "warned", title: "Warned", summary: "Behind it", contentWarning: "Spiders"),
+                     now: Date())
+            XCTAssertEqual(row.warning?.isVisible, true)
+            XCTAssertEqual(row.warning?.text, "Content warning: Spiders")
+            XCTAssertEqual(row.revealButton?.isVisible, true)
+            XCTAssertEqual(row.revealButton?.label, "Show Post")
+            XCTAssertFalse(row.summary.isVisible, "the text waits behind the warning")
+            let warning = try XCTUnwrap(row.warning)
+            XCTAssertTrue(warning.isChild(of: row.column))
+            XCTAssertTrue(warning.comesRight(after: row.title), "the warning is under the title")
+
+            row.showMarks(unread: false, starred: true)
+            let star = try XCTUnwrap(row.marks.star)
+            XCTAssertTrue(star.isVisible)
+            let line = try XCTUnwrap(row.bylineLine)
+            XCTAssertTrue(line.isChild(of: row.column))
+            XCTAssertTrue(star.isChild(of: line))
+            XCTAssertTrue(star.comesRight(after: nil), "the star first in the line")
+            XCTAssertTrue(row.byline.comesRight(after: star), "then the byline")
+
+            row.show(plain, now: Date())
+            row.showMarks(unread: true, starred: false)
+            XCTAssertEqual(row.warning?.isVisible, false, "the next item shows no warning")
+            XCTAssertEqual(row.revealButton?.isVisible, false)
+            XCTAssertTrue(row.summary.isVisible)
+            XCTAssertFalse(star.isVisible)
+            XCTAssertTrue(line.isVisible, "the byline shows")
+            XCTAssertEqual(row.byline.text.isEmpty, false)
+        }
+    }
+
     func testARowRecycledForASoundKeepsNoPoll() throws {
         let server = try MastodonPosts.server()
         defer { server.stop() }
@@ -448,7 +495,7 @@ final class PostRowTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(row.titleText.pictureCount, 0)
             XCTAssertFalse(try XCTUnwrap(row.mediaBadge).button.isVisible)
             XCTAssertFalse(try XCTUnwrap(row.thumbnail).picture.isVisible)
-            XCTAssertFalse(row.revealButton.isVisible)
+            XCTAssertNotEqual(row.revealButton?.isVisible, true)
         }
     }
 

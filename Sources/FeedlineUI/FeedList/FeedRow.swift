@@ -17,7 +17,10 @@ import GtkKit
 /// moves when the item is read; a starred one a star before its byline.
 /// Built once per row widget GTK creates and refilled on every bind, so
 /// `show` sets every field; the parts only some items need (pictures,
-/// poll, facts) are made the first time a row needs them.
+/// the warning and its button, the star, poll, facts) are made the first
+/// time a row needs them. GTK 4.8 keeps 200 rows of a list, so each widget
+/// every row has is 200 widgets, each with its style and accessibility
+/// objects (about 0.7 MiB, `feedline-bench --census`).
 ///
 /// The image is laid over the row's right edge (an overlay, counted in the
 /// row's height), with the text kept clear of it by a margin: a horizontal
@@ -31,19 +34,23 @@ package final class FeedRow: ItemWidgets {
     /// The text, left of the image.
     let column = Box(.vertical, spacing: 4)
     let title = Label()
-    let warning = Label()
-    let reveal = RevealButton()
-    var revealButton: Button { reveal.button }
     let summary = Label()
     let byline = Label()
-    let bylineLine = Box(.horizontal, spacing: 6)
-    /// The title, warning and summary, with custom emoji drawn in.
+    /// The title and summary, with custom emoji drawn in.
     let titleText: EmojiLabel
-    let warningText: EmojiLabel
     let summaryText: EmojiLabel
     /// The dot of an unread item, over the column's start margin, and the
     /// star of a starred one, in the byline's line.
     let marks: MarkSigns
+    /// A content warning and its Show Post button (or Show Media's), under
+    /// the title: made when the row first shows an item that has one.
+    private(set) var veil: VeilParts?
+    var warning: Label? { veil?.warning }
+    var revealButton: Button? { veil?.reveal.button }
+    /// The byline with the author's picture or the star before it: made
+    /// when the row first needs one of them; until then the byline is the
+    /// column's own child.
+    private(set) var bylineLine: Box?
     /// The pictures, made when the row first shows an item that has one:
     /// rows of feeds without pictures never pay for their widgets.
     private(set) var avatar: RowPicture?
@@ -65,7 +72,6 @@ package final class FeedRow: ItemWidgets {
     init(images: ImageLoader = .shared) {
         self.images = images
         titleText = EmojiLabel(title, images: images)
-        warningText = EmojiLabel(warning, images: images)
         summaryText = EmojiLabel(summary, images: images)
         overlay = Overlay(child: column)
         overlay.addCSSClass("feed-row")
@@ -79,26 +85,19 @@ package final class FeedRow: ItemWidgets {
         byline.addCSSClass("caption")
         byline.addCSSClass("dim-label")
         byline.ellipsizeEnd()
-        warning.addCSSClass("feed-row-warning")
-        warning.wrap(lines: 2)
-        reveal.onClick = { [weak self] in
-            guard let self, let itemID else { return }
-            onToggleReveal?(itemID)
-        }
-        for label in [title, warning] {
-            label.xAlign = 0
-            column.append(label)
-        }
-        column.append(revealButton)
+        title.xAlign = 0
+        column.append(title)
         summary.xAlign = 0
         column.append(summary)
         byline.xAlign = 0
         byline.horizontalExpand = true
-        bylineLine.append(marks.star)
-        bylineLine.append(byline)
-        column.append(bylineLine)
+        column.append(byline)
         column.horizontalExpand = true
         column.marginStart = Self.textStart
+        marks.placeStar = { [weak self] star in
+            guard let self else { return }
+            lineBeforeByline().insert(star, after: avatar?.picture)
+        }
     }
 
     static let avatarSize: Int32 = 20
@@ -132,11 +131,11 @@ package final class FeedRow: ItemWidgets {
         let details = item.details
         let textEmoji = details?.textEmoji ?? []
         titleText.show(ItemText.title(item), emoji: details?.titleEmoji ?? [])
-        let veil = ItemText.veil(item)
+        let veiled = ItemText.veil(item)
         let warningString = ItemText.warning(item)
-        warning.isVisible = warningString != nil
-        warningText.show(warningString ?? "", emoji: textEmoji)
-        reveal.show(veil, revealed: revealed)
+        if veiled != .none || warningString != nil || veil != nil {
+            veilParts().show(warningString, veil: veiled, revealed: revealed, emoji: textEmoji)
+        }
         let hidden = ItemText.hidden(item, revealed: revealed)
         let summaryString = hidden.text ? "" : item.summary
         summaryText.show(summaryString, emoji: textEmoji)
@@ -164,7 +163,7 @@ package final class FeedRow: ItemWidgets {
             facts?.isVisible = false
         }
         hasAvatar = item.avatarURL != nil
-        bylineLine.isVisible = byline.isVisible || hasAvatar || marks.star.isVisible
+        bylineLine?.isVisible = byline.isVisible || hasAvatar || marks.star?.isVisible == true
     }
 
     /// The item's picture (or a sound's box) on the right, with the badge
@@ -183,7 +182,7 @@ package final class FeedRow: ItemWidgets {
     func showMarks(unread: Bool?, starred: Bool) {
         marks.show(unread: unread, starred: starred)
         column.marginStart = unread == nil ? Self.textStart : Self.textStartWithDot
-        bylineLine.isVisible = byline.isVisible || hasAvatar || starred
+        bylineLine?.isVisible = byline.isVisible || hasAvatar || starred
     }
 
     func setPicturePriority(_ priority: Int) {
@@ -195,14 +194,14 @@ package final class FeedRow: ItemWidgets {
     func stopLoading() {
         avatar?.stopLoading()
         thumbnail?.stopLoading()
-        [titleText, warningText, summaryText].forEach { $0.stopLoading() }
+        [titleText, veil?.warningText, summaryText].forEach { $0?.stopLoading() }
         poll?.stopLoading()
     }
 
     private func avatarPicture() -> RowPicture {
         if let avatar { return avatar }
         let made = RowPicture(images: images, width: Self.avatarSize, height: Self.avatarSize, cssClass: "feed-avatar")
-        bylineLine.prepend(made.picture)
+        lineBeforeByline().prepend(made.picture)
         made.priority = priority
         avatar = made
         return made
@@ -219,6 +218,32 @@ package final class FeedRow: ItemWidgets {
         overlay.addOverlay(box, measured: true)
         made.priority = priority
         (thumbnail, thumbnailBox, mediaBadge) = (made, box, badge)
+        return made
+    }
+
+    /// The line the byline moves into when the row first shows an avatar or
+    /// a star: still the column's last child.
+    private func lineBeforeByline() -> Box {
+        if let bylineLine { return bylineLine }
+        let made = Box(.horizontal, spacing: 6)
+        column.remove(byline)
+        made.append(byline)
+        column.append(made)
+        bylineLine = made
+        return made
+    }
+
+    /// Under the title.
+    private func veilParts() -> VeilParts {
+        if let veil { return veil }
+        let made = VeilParts(images: images)
+        made.reveal.onClick = { [weak self] in
+            guard let self, let itemID else { return }
+            onToggleReveal?(itemID)
+        }
+        column.insert(made.warning, after: title)
+        column.insert(made.reveal.button, after: made.warning)
+        veil = made
         return made
     }
 
@@ -239,5 +264,27 @@ package final class FeedRow: ItemWidgets {
         column.insert(made, after: poll?.root ?? summary)
         facts = made
         return made
+    }
+}
+
+/// A row's content warning and the button that shows what is behind it
+/// (or the media marked sensitive).
+@MainActor
+final class VeilParts {
+    let warning = Label()
+    let warningText: EmojiLabel
+    let reveal = RevealButton()
+
+    init(images: ImageLoader) {
+        warningText = EmojiLabel(warning, images: images)
+        warning.addCSSClass("feed-row-warning")
+        warning.wrap(lines: 2)
+        warning.xAlign = 0
+    }
+
+    func show(_ text: String?, veil: ItemText.Veil, revealed: Bool, emoji: [CustomEmoji]) {
+        warning.isVisible = text != nil
+        warningText.show(text ?? "", emoji: emoji)
+        reveal.show(veil, revealed: revealed)
     }
 }

@@ -70,11 +70,13 @@ final class FeedTile: ItemWidgets {
         title.xAlign = 0
         titleLine = Overlay(child: title)
         marks = MarkSigns(title: title)
+        marks.placeStar = { [titleLine] star in
+            star.align(horizontal: .end, vertical: .start)
+            star.marginTop = FeedRow.dotTop - 2
+            titleLine.addOverlay(star, measured: false)
+        }
         marks.dot.marginTop = FeedRow.dotTop
-        marks.star.align(horizontal: .end, vertical: .start)
-        marks.star.marginTop = FeedRow.dotTop - 2
         titleLine.addOverlay(marks.dot, measured: false)
-        titleLine.addOverlay(marks.star, measured: false)
         byline.addCSSClass("caption")
         byline.addCSSClass("dim-label")
         byline.ellipsizeEnd()

@@ -38,11 +38,16 @@ protocol ItemWidgets: AnyObject {
 ///
 /// The class goes on those two widgets only: on the row it restyled every
 /// widget of the row, for each item marked read while the reader scrolls.
+/// The star is made the first time the cell shows a starred item (most
+/// cells never do: each widget a cell has is 200 of them in a list).
 @MainActor
 final class MarkSigns {
     let dot = Box(.horizontal)
-    let star = Icon(name: "starred-symbolic", pixelSize: 12)
+    private(set) var star: Icon?
     private let title: Widget
+    /// Puts the star, made on first need, into the cell (set by the cell
+    /// as it is made).
+    var placeStar: (Icon) -> Void = { _ in }
 
     /// The dot's side, in pixels.
     static let dotSize: Int32 = 8
@@ -54,10 +59,6 @@ final class MarkSigns {
         dot.align(horizontal: .start, vertical: .start)
         dot.hideFromAccessibility()
         dot.isVisible = false
-        star.addCSSClass("item-star")
-        star.align(vertical: .center)
-        star.hideFromAccessibility()
-        star.isVisible = false
     }
 
     func show(unread: Bool?, starred: Bool) {
@@ -65,7 +66,15 @@ final class MarkSigns {
         for widget in [title, dot] {
             if unread == false { widget.addCSSClass("read") } else { widget.removeCSSClass("read") }
         }
-        star.isVisible = starred
+        if starred && star == nil {
+            let made = Icon(name: "starred-symbolic", pixelSize: 12)
+            made.addCSSClass("item-star")
+            made.align(vertical: .center)
+            made.hideFromAccessibility()
+            placeStar(made)
+            star = made
+        }
+        star?.isVisible = starred
     }
 }
 

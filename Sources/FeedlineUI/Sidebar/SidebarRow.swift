@@ -11,13 +11,14 @@ import GtkKit
 /// style class of the view the window shows.
 ///
 /// Cells are recycled: `show` sets every field, and a favicon still on its
-/// way for the previous entry is dropped.
+/// way for the previous entry is dropped. The warning icon is made the
+/// first time the cell shows a feed that failed (GTK 4.8 keeps 200 rows).
 @MainActor
 final class SidebarRow {
     let root = Box(.horizontal, spacing: 8)
     let icon = Icon(name: SidebarRow.feedIcon, pixelSize: 16)
     let title = Label()
-    let problem = Icon(name: "dialog-warning-symbolic", pixelSize: 16)
+    private(set) var problem: Icon?
     let count = Label()
     private(set) var entry: SidebarEntry?
     private var iconLoad: Task<Void, Never>?
@@ -37,17 +38,14 @@ final class SidebarRow {
         title.xAlign = 0
         title.horizontalExpand = true
         title.ellipsizeEnd()
-        problem.addCSSClass("warning")
         count.addCSSClass("dim-label")
         count.addCSSClass("numeric")
         count.addCSSClass("sidebar-count")
-        [icon, title, problem, count].forEach(root.append)
+        [icon, title, count].forEach(root.append)
         // GTK 4.8 names an unnamed image "GtkImage" to a screen reader
         // inside the row: the feed's icon is for the eyes only; the
         // warning is named, its tooltip (the reason) is its description.
         icon.hideFromAccessibility()
-        // Translators: a screen reader's name for the warning icon of a feed whose update failed.
-        problem.setAccessibleLabel(L("Couldn't update"))
     }
 
     /// Shows `entry` in `row` (the row widget, for its name, description
@@ -65,13 +63,28 @@ final class SidebarRow {
             root.removeCSSClass("sidebar-folder")
         }
         let failure = entry.subscription?.failure
-        problem.isVisible = failure != nil
-        problem.tooltip = failure.map(SidebarText.failure)
+        if failure != nil || problem != nil {
+            let shown = problemIcon()
+            shown.isVisible = failure != nil
+            shown.tooltip = failure.map(SidebarText.failure)
+        }
         showIcon(entry, images: images, failedIcons: failedIcons)
         guard let row else { return }
         row.setAccessibleLabel(SidebarText.accessibleName(entry))
         row.setAccessibleDescription(SidebarText.accessibleDescription(entry, isOpen: isOpen))
         if isOpen { row.addCSSClass("open-view") } else { row.removeCSSClass("open-view") }
+    }
+
+    /// Between the name and the count.
+    private func problemIcon() -> Icon {
+        if let problem { return problem }
+        let made = Icon(name: "dialog-warning-symbolic", pixelSize: 16)
+        made.addCSSClass("warning")
+        // Translators: a screen reader's name for the warning icon of a feed whose update failed.
+        made.setAccessibleLabel(L("Couldn't update"))
+        root.insert(made, after: title)
+        problem = made
+        return made
     }
 
     /// The row was recycled: nothing of its entry loads any more.

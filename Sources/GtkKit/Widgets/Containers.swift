@@ -30,6 +30,12 @@ public final class Box: Widget {
     public func insert(_ child: Widget, after sibling: Widget?) {
         gtk_box_insert_child_after(pointer(), child.widget, sibling?.widget)
     }
+
+    /// Takes `child` (a child of this box) out; its Swift object keeps it
+    /// alive to be put elsewhere.
+    public func remove(_ child: Widget) {
+        gtk_box_remove(pointer(), child.widget)
+    }
 }
 
 /// A GtkOverlay: a main child that sets its size, and children laid over
