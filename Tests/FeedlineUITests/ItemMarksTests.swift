@@ -131,6 +131,24 @@ final class ItemMarksTests: StoreTestCase, @unchecked Sendable {
         }
     }
 
+    /// A reader who never pauses (a million items in one go) must not have
+    /// every row marked on the way kept waiting: only rows that exist wait,
+    /// the others bind as marked.
+    func testRowsMarkedOutOfViewWaitOnlyWhileTheyHaveRows() throws {
+        try MainActor.assumeIsolated {
+            let (window, _, _) = try windowOnNews(count: 40)
+            let list = window.feedList
+            let bound = Set(list.factory.boundPositions)
+            XCTAssertFalse(bound.isEmpty)
+            for position in 0..<5_000 {
+                list.markedOutOfView(position)
+            }
+            XCTAssertLessThanOrEqual(list.marksOutOfView.count, FeedList.marksOutOfViewLimit,
+                                     "positions without a row are let go")
+            XCTAssertTrue(bound.isSubset(of: list.marksOutOfView), "the rows that exist still wait")
+        }
+    }
+
     func testScrollingPastReadsNothingWithTheSettingOff() throws {
         try MainActor.assumeIsolated {
             let (window, subscriptions, store) = try windowOnNews(count: 40)

@@ -68,3 +68,41 @@ final class LoadedItemsTests: XCTestCase {
         XCTAssertEqual(loaded.heldPositions, [0, 1])
     }
 }
+
+/// Keys by position in chunks that never move: the same answers as one
+/// array, across chunk boundaries, at either end.
+final class PositionKeysTests: XCTestCase {
+    func testKeysReadBackInOrderAcrossChunksAppendedAndPrepended() {
+        let size = PositionKeys.chunkSize
+        var keys = PositionKeys()
+        var model: [Int32] = []
+        func check(_ what: String) {
+            XCTAssertEqual(keys.count, model.count, what)
+            XCTAssertEqual((0..<keys.count).map { keys[$0] }, model, what)
+        }
+        let first = (1...Int32(size + 10)).map { $0 }
+        keys.append(contentsOf: first)
+        model.append(contentsOf: first)
+        check("appended past the first chunk")
+        let before = (0..<Int32(2 * size + 3)).map { -1 - $0 }
+        keys.prepend(contentsOf: before)
+        model.insert(contentsOf: before, at: 0)
+        check("prepended more than two chunks")
+        keys.prepend(contentsOf: [77, 78])
+        model.insert(contentsOf: [77, 78], at: 0)
+        keys.append(contentsOf: (0..<Int32(size)).map { 1_000_000 + $0 })
+        model.append(contentsOf: (0..<Int32(size)).map { 1_000_000 + $0 })
+        check("both ends again")
+        XCTAssertEqual(keys.firstIndex(of: 78), 1)
+        XCTAssertEqual(keys.firstIndex(of: Int32(size + 10)), model.firstIndex(of: Int32(size + 10)))
+        XCTAssertEqual(keys.firstIndex(of: 1_000_000 + Int32(size) - 1), model.count - 1)
+        XCTAssertNil(keys.firstIndex(of: 123_456_789))
+        keys.removeAll()
+        model.removeAll()
+        check("emptied")
+        keys.prepend(contentsOf: [5])
+        XCTAssertEqual(keys.count, 1)
+        XCTAssertEqual(keys[0], 5)
+        XCTAssertEqual(keys.firstIndex(of: 5), 0)
+    }
+}

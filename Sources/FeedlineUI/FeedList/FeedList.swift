@@ -371,9 +371,9 @@ package final class FeedList {
     /// Which items were scrolled past since the last report, from where
     /// the rows are laid out now (not while the list is hidden); and, from
     /// the same places, which rows marked out of view are back in it.
-    private func reportScrolledPast() {
+    private func reportScrolledPast(laidOut: [(position: Int, row: Widget)]) {
         guard tracksScrollingPast, scroller.isMapped, itemCount > 0 else { return }
-        let rows = factory.laidOutRows.compactMap { position, row -> ScrolledPast.Row? in
+        let rows = laidOut.compactMap { position, row -> ScrolledPast.Row? in
             guard position < itemCount, let top = row.top(in: scroller) else { return nil }
             return ScrolledPast.Row(position: position, top: top, bottom: top + Double(row.allocatedHeight))
         }
@@ -459,9 +459,11 @@ package final class FeedList {
             (positionReportScheduled, reportsBottomEdge) = (false, false)
             lastPositionReport = .now
             onPosition?(metrics, atBottomEdge, Self.now())
-            holdNearby()
+            // One walk of GTK's 200 rows a frame, for both.
+            let rows = factory.laidOutRows
+            holdNearby(laidOut: rows)
             reprioritizePictures()
-            reportScrolledPast()
+            reportScrolledPast(laidOut: rows)
         }
     }
 

@@ -52,9 +52,10 @@ extension FeedList {
 
     /// Once laid out: the items near the rows read back if let go, those
     /// far away (from the rows and the reader view) let go.
-    func holdNearby() {
+    /// `laidOut`: the rows laid out now (`ListItemFactory.laidOutRows`).
+    func holdNearby(laidOut: [(position: Int, row: Widget)]) {
         guard loaded.readsBack else { return }
-        let positions = factory.laidOutRows.map(\.position).filter { $0 < itemCount }
+        let positions = laidOut.map(\.position).filter { $0 < itemCount }
         guard let first = positions.min(), let last = positions.max() else { return }
         // A pass looks over every item held: not for each frame of a scroll.
         let pass = HoldPass(rows: first...last, count: itemCount, prepended: prependedCount,

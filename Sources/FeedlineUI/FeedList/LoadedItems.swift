@@ -16,7 +16,7 @@ struct LoadedItems {
     private var held: [Int: FeedItem] = [:]
     /// Each position's key, for a list whose items read back (0: an item
     /// that cannot, which is never let go).
-    private var keys: ContiguousArray<Int32> = []
+    private var keys = PositionKeys()
     private let keyOf: ((String) -> Int64?)?
 
     /// `keyOf`: the key an item reads back by (nil: it cannot); nil for a
@@ -58,7 +58,7 @@ struct LoadedItems {
         for (position, item) in held { moved[position + items.count] = item }
         for (position, item) in items.enumerated() { moved[position] = item }
         held = moved
-        if readsBack { keys.insert(contentsOf: items.map(key), at: 0) }
+        if readsBack { keys.prepend(contentsOf: items.map(key)) }
         count += items.count
     }
 
@@ -69,7 +69,7 @@ struct LoadedItems {
 
     mutating func removeAll() {
         held = [:]
-        keys = []
+        keys.removeAll()
         count = 0
     }
 

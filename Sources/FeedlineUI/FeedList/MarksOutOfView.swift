@@ -8,7 +8,16 @@ import GtkKit
 /// the reader stops scrolling (`quietDelay`). Restyling such a row (its
 /// title unbolded, its name changed) made GTK measure it again in a frame
 /// of the scroll, for every item passed.
+///
+/// Only rows that exist need to wait: a row made or bound later shows the
+/// item as marked. So positions without a row are dropped whenever more
+/// than `marksOutOfViewLimit` wait; a reader who never pauses (scrolling a
+/// million items in one go) would otherwise have every one of them kept.
 extension FeedList {
+    /// Positions kept waiting before those without a row are dropped:
+    /// twice the 200 rows GTK 4.8 keeps.
+    static let marksOutOfViewLimit = 400
+
     /// How long scrolling has to pause before every row marked out of
     /// view shows its marks.
     static let marksQuietDelay: Duration = .milliseconds(300)
@@ -16,6 +25,9 @@ extension FeedList {
     /// The item at `position` was marked while its row was out of view.
     func markedOutOfView(_ position: Int) {
         marksOutOfView.insert(position)
+        if marksOutOfView.count > Self.marksOutOfViewLimit {
+            marksOutOfView.formIntersection(factory.boundPositions)
+        }
         guard marksFlush == nil else { return }
         marksFlush = MainLoop.schedule(after: Self.marksQuietDelay) { [weak self] in self?.showMarksWhenQuiet() }
     }
