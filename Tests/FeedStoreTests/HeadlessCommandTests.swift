@@ -94,6 +94,29 @@ final class HeadlessCommandTests: XCTestCase {
         XCTAssertEqual(counts.values.sorted(), [3, 3, 3, 3, 4, 20])
     }
 
+    /// FoundationNetworking makes folders for its shared cookie and cache
+    /// stores (`$XDG_DATA_HOME/` and the name of the program's folder,
+    /// "bin" once installed); Feedline uses neither and leaves nothing of
+    /// them behind, and what was there before is kept.
+    func testAnUpdateLeavesNoFoldersButFeedlinesOwn() throws {
+        server.publish(1, items: [1])
+        _ = try home.run(["--import", try writeList(1).path])
+        let data = home.url.appendingPathComponent("data")
+        let cache = home.url.appendingPathComponent("cache")
+        let kept = cache.appendingPathComponent("org.swift.foundation.URLCache")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        let run = try home.run(["--update"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: data.path), ["feedline"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0 != "feedline" },
+                       ["org.swift.foundation.URLCache"], "a folder that was there stays")
+
+        try FileManager.default.removeItem(at: kept)
+        XCTAssertEqual(try home.run(["--update"]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: data.path), ["feedline"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0 != "feedline" }, [])
+    }
+
     func testAFailingFeedIsReportedAndTheUpdateStillSucceeds() throws {
         for n in 1...3 { server.publish(n, items: [1]) }
         server.fault(2, .serverError)

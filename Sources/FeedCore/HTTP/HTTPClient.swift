@@ -33,7 +33,7 @@ public final class HTTPClient: Sendable {
 
     public init(policy: HTTPPolicy = HTTPPolicy()) {
         self.policy = policy
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = LeftoverFolders.removing { URLSessionConfiguration.ephemeral }
         configuration.timeoutIntervalForRequest = policy.idleTimeoutSeconds
         configuration.timeoutIntervalForResource = policy.responseTimeout / .milliseconds(1) / 1000
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
