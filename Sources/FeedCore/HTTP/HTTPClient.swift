@@ -31,17 +31,25 @@ public final class HTTPClient: Sendable {
     private let session: URLSession
     private let delegate: HTTPSessionDelegate
 
-    public init(policy: HTTPPolicy = HTTPPolicy()) {
-        self.policy = policy
-        let configuration = LeftoverFolders.removing { URLSessionConfiguration.ephemeral }
-        configuration.timeoutIntervalForRequest = policy.idleTimeoutSeconds
-        configuration.timeoutIntervalForResource = policy.responseTimeout / .milliseconds(1) / 1000
+    /// What every client's session shares: no cache, no cookies, no stored
+    /// credentials. Made once: on Linux every configuration made anew
+    /// makes folders on disk (`LeftoverFolders`); a copy makes none.
+    private static let base: URLSessionConfiguration = LeftoverFolders.removing {
+        let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.urlCredentialStorage = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
+        return configuration
+    }
+
+    public init(policy: HTTPPolicy = HTTPPolicy()) {
+        self.policy = policy
+        let configuration = Self.base.copy() as! URLSessionConfiguration
+        configuration.timeoutIntervalForRequest = policy.idleTimeoutSeconds
+        configuration.timeoutIntervalForResource = policy.responseTimeout / .milliseconds(1) / 1000
         delegate = HTTPSessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }

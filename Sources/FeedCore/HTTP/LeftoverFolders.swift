@@ -11,7 +11,8 @@ import Foundation
 /// Feedline's sessions keep no cookies, credentials or cache (`HTTPClient`),
 /// so those folders stay empty: a reader would find an empty
 /// `~/.local/share/bin`. They are taken away again, when they were not
-/// there before and are still empty.
+/// there before and are still empty. `HTTPClient` makes one configuration
+/// this way and copies it for every session (a copy makes no folders).
 enum LeftoverFolders {
     /// Runs `make` (making a session's configuration) and removes the
     /// folders it left that were not there before and hold nothing.

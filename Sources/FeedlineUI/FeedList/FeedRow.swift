@@ -133,7 +133,8 @@ package final class FeedRow: ItemWidgets {
         titleText.show(ItemText.title(item), emoji: details?.titleEmoji ?? [])
         let veiled = ItemText.veil(item)
         let warningString = ItemText.warning(item)
-        if veiled != .none || warningString != nil || veil != nil {
+        // An item with a warning is veiled (`.post`).
+        if veiled != .none || veil != nil {
             veilParts().show(warningString, veil: veiled, revealed: revealed, emoji: textEmoji)
         }
         let hidden = ItemText.hidden(item, revealed: revealed)
@@ -163,7 +164,12 @@ package final class FeedRow: ItemWidgets {
             facts?.isVisible = false
         }
         hasAvatar = item.avatarURL != nil
-        bylineLine?.isVisible = byline.isVisible || hasAvatar || marks.star?.isVisible == true
+        showBylineLine(starred: marks.star?.isVisible == true)
+    }
+
+    /// The byline's line, once made, shows while it has anything to show.
+    private func showBylineLine(starred: Bool) {
+        bylineLine?.isVisible = byline.isVisible || hasAvatar || starred
     }
 
     /// The item's picture (or a sound's box) on the right, with the badge
@@ -182,7 +188,7 @@ package final class FeedRow: ItemWidgets {
     func showMarks(unread: Bool?, starred: Bool) {
         marks.show(unread: unread, starred: starred)
         column.marginStart = unread == nil ? Self.textStart : Self.textStartWithDot
-        bylineLine?.isVisible = byline.isVisible || hasAvatar || starred
+        showBylineLine(starred: starred)
     }
 
     func setPicturePriority(_ priority: Int) {
