@@ -16,6 +16,29 @@ class KitTestCase: XCTestCase, @unchecked Sendable {
     }
 }
 
+extension KitTestCase {
+    /// A window showing `child`, mapped and laid out.
+    @MainActor
+    func show(_ child: Widget, width: Int32 = 600, height: Int32 = 300,
+              file: StaticString = #filePath, line: UInt = #line) -> Window {
+        let window = Window(application: KitTestApplication.shared)
+        window.setDefaultSize(width: width, height: height)
+        window.setChild(child)
+        window.present()
+        XCTAssertTrue(MainLoop.run(until: { child.allocatedWidth > 0 }, timeout: .seconds(15)), "laid out",
+                      file: file, line: line)
+        return window
+    }
+
+    /// Closes a window `show` opened, and lets GTK finish with it.
+    @MainActor
+    func close(_ window: Window) {
+        window.close()
+        MainLoop.run(until: { !window.isMapped }, timeout: .seconds(15))
+        while MainLoop.iterate() {}
+    }
+}
+
 @MainActor
 enum KitTestApplication {
     static let shared: Application = {

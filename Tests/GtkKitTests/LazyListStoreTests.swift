@@ -100,15 +100,8 @@ final class LazyListStoreTests: KitTestCase, @unchecked Sendable {
             let view = ListView(model: list, factory: factory)
             let scroller = ScrolledWindow()
             scroller.setChild(view)
-            let window = Window(application: KitTestApplication.shared)
-            window.setDefaultSize(width: 300, height: 400)
-            window.setChild(scroller)
-            window.present()
-            defer {
-                window.close()
-                MainLoop.run(until: { !window.isMapped }, timeout: .seconds(15))
-                while MainLoop.iterate() {}
-            }
+            let window = show(scroller, width: 300, height: 400)
+            defer { close(window) }
             XCTAssertTrue(MainLoop.run(until: { factory.cell(at: 0)?.text == "row 0" }, timeout: .seconds(10)))
             XCTAssertLessThan(values.asked, 1_000, "a view of 100,000 items asked for \(values.asked)")
             XCTAssertLessThanOrEqual(list.aliveCount, 300)

@@ -8,24 +8,6 @@ import XCTest
 /// content, the list that opens a row on one click, the icon that shows a
 /// themed icon or a picture.
 final class SidebarWidgetTests: KitTestCase, @unchecked Sendable {
-    /// A window showing `child`, mapped and laid out.
-    @MainActor
-    private func show(_ child: Widget, width: Int32 = 600) -> Window {
-        let window = Window(application: KitTestApplication.shared)
-        window.setDefaultSize(width: width, height: 300)
-        window.setChild(child)
-        window.present()
-        XCTAssertTrue(MainLoop.run(until: { child.allocatedWidth > 0 }, timeout: .seconds(15)), "laid out")
-        return window
-    }
-
-    @MainActor
-    private func close(_ window: Window) {
-        window.close()
-        MainLoop.run(until: { !window.isMapped }, timeout: .seconds(15))
-        while MainLoop.iterate() {}
-    }
-
     func testThePanedGivesTheContentTheWholeWidthWhileTheSidebarIsHidden() {
         MainActor.assumeIsolated {
             let sidebar = Box(.vertical)

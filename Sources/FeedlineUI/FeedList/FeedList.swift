@@ -205,10 +205,9 @@ package final class FeedList {
     /// The item rows in view now, with where their tops are (pixels from
     /// the top of the view; negative: partly scrolled out above).
     package var visibleRows: [(position: Int, top: Double)] {
-        factory.laidOutRows.compactMap { position, row in
-            guard position < itemCount, let top = row.top(in: scroller),
-                  top + Double(row.allocatedHeight) > 0, top < Double(scroller.allocatedHeight) else { return nil }
-            return (position, top)
+        let height = Double(scroller.allocatedHeight)
+        return factory.laidOutRows(in: scroller).compactMap { row in
+            row.position < itemCount && row.bottom > 0 && row.top < height ? (row.position, row.top) : nil
         }
     }
 
@@ -371,11 +370,10 @@ package final class FeedList {
     /// Which items were scrolled past since the last report, from where
     /// the rows are laid out now (not while the list is hidden); and, from
     /// the same places, which rows marked out of view are back in it.
-    private func reportScrolledPast(laidOut: [(position: Int, row: Widget)]) {
+    private func reportScrolledPast(laidOut: [ListRowPlace]) {
         guard tracksScrollingPast, scroller.isMapped, itemCount > 0 else { return }
-        let rows = laidOut.compactMap { position, row -> ScrolledPast.Row? in
-            guard position < itemCount, let top = row.top(in: scroller) else { return nil }
-            return ScrolledPast.Row(position: position, top: top, bottom: top + Double(row.allocatedHeight))
+        let rows = laidOut.compactMap { row -> ScrolledPast.Row? in
+            row.position < itemCount ? ScrolledPast.Row(position: row.position, top: row.top, bottom: row.bottom) : nil
         }
         let height = Double(scroller.allocatedHeight)
         let passed = scrolledPast.update(rows: rows, viewportHeight: height)
@@ -460,7 +458,7 @@ package final class FeedList {
             lastPositionReport = .now
             onPosition?(metrics, atBottomEdge, Self.now())
             // One walk of GTK's 200 rows a frame, for both.
-            let rows = factory.laidOutRows
+            let rows = factory.laidOutRows(in: scroller)
             holdNearby(laidOut: rows)
             reprioritizePictures()
             reportScrolledPast(laidOut: rows)

@@ -53,7 +53,7 @@ extension FeedList {
     /// Once laid out: the items near the rows read back if let go, those
     /// far away (from the rows and the reader view) let go.
     /// `laidOut`: the rows laid out now (`ListItemFactory.laidOutRows`).
-    func holdNearby(laidOut: [(position: Int, row: Widget)]) {
+    func holdNearby(laidOut: [ListRowPlace]) {
         guard loaded.readsBack else { return }
         let positions = laidOut.map(\.position).filter { $0 < itemCount }
         guard let first = positions.min(), let last = positions.max() else { return }

@@ -56,6 +56,20 @@ public struct ListRow {
 
 }
 
+/// Where a row of a list laid out now is: its item's position, its top in
+/// the coordinates of the widget asked about, and its height.
+public struct ListRowPlace: Equatable, Sendable {
+    public var position: Int
+    public var top: Double
+    public var height: Double
+
+    public init(position: Int, top: Double, height: Double) {
+        (self.position, self.top, self.height) = (position, top, height)
+    }
+
+    public var bottom: Double { top + height }
+}
+
 /// A GtkSignalListItemFactory that keeps one Swift `Cell` per row widget.
 ///
 /// `makeCell` runs once per row GTK creates (about 200 for any model size on
@@ -134,16 +148,25 @@ public final class ListItemFactory<Element, Cell: AnyObject>: Object {
         }
     }
 
-    /// The row widgets laid out now, with their items' positions (one walk
-    /// of the rows: for geometry read every frame). GTK 4.8 keeps the
-    /// focused row's widget while it is far out of view, neither laid out
-    /// nor mapped, where it was last: that one is left out.
-    public var laidOutRows: [(position: Int, row: Widget)] {
-        liveItems.compactMap { item in
+    /// The rows laid out now, their tops in `ancestor`'s coordinates: one
+    /// walk of GTK's rows, wrapping none of them, for geometry read every
+    /// frame (a wrapper for each of the 200 rows, made and let go in every
+    /// frame, cost more than the reading). GTK 4.8 keeps the focused row's
+    /// widget while it is far out of view, neither laid out nor mapped,
+    /// where it was last: that one is left out.
+    public func laidOutRows(in ancestor: Widget) -> [ListRowPlace] {
+        var places: [ListRowPlace] = []
+        places.reserveCapacity(liveItems.count)
+        for item in liveItems {
             guard gtk_list_item_get_item(item) != nil, let child = gtk_list_item_get_child(item),
-                  let row = gtk_widget_get_parent(child), gtk_widget_get_child_visible(row) != 0 else { return nil }
-            return (Int(gtk_list_item_get_position(item)), Widget(borrowing: row))
+                  let row = gtk_widget_get_parent(child), gtk_widget_get_child_visible(row) != 0 else { continue }
+            var x = 0.0
+            var y = 0.0
+            guard gtk_widget_translate_coordinates(row, ancestor.widget, 0, 0, &x, &y) != 0 else { continue }
+            places.append(ListRowPlace(position: Int(gtk_list_item_get_position(item)), top: y,
+                                   height: Double(gtk_widget_get_height(row))))
         }
+        return places
     }
 
     /// Gives keyboard focus to the row showing `position`. Returns false
