@@ -52,8 +52,10 @@ public enum BenchmarkMain {
         The store comparison (--suite store): a store of --store-items items
         (default 1000000) over --store-feeds feeds (default 500); page read times of All items at the top and 90 % of the way down
         (200 pages of 50 each); the real window scrolling All items from it at
-        --speed px/s (default 2000) for --rows rows (default 2000); and the C
-        reference's time to first row and frame busy time for the ratios. Then
+        --speed px/s (default 2000) for --rows rows (default 2000), and the C
+        reference, in turn for --rounds rounds (default 5), each scroll on a
+        fresh copy: the ratios of time to first row and frame busy p95 are
+        the median of the rounds' (one round's vary by a third). Then
         All items scrolled to its end (at most 1,000,000 rows) as fast as pages
         come, its memory sampled at 10,000 and 100,000 rows and at the end, and
         after jumps to the middle and back to the top. The store is made once
@@ -286,6 +288,9 @@ public enum BenchmarkMain {
         /// The store suite's size.
         var storeItems = 1_000_000
         var storeFeeds = 500
+        /// The store suite's rounds of the scroll and the C reference, in
+        /// turn: their ratios vary by round more than a change moves them.
+        var rounds = 5
 
         static func parse(_ arguments: [String]) throws -> Options {
             var options = Options()
@@ -330,6 +335,7 @@ public enum BenchmarkMain {
                 case "--store-pages": options.mode = .storePages(URL(fileURLWithPath: try value(argument)))
                 case "--store-items": options.storeItems = try number(argument, in: 1...10_000_000)
                 case "--store-feeds": options.storeFeeds = try number(argument, in: 1...100_000)
+                case "--rounds": options.rounds = try number(argument, in: 1...50)
                 case "--image-server":
                     let text = try value(argument)
                     guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {

@@ -116,22 +116,34 @@ struct BenchmarkSuite {
     func runStore() -> Int32 {
         let size = ["--store-items", "\(options.storeItems)", "--store-feeds", "\(options.storeFeeds)"]
         guard let (kept, fill) = cachedStore(size) else { return 1 }
-        // A copy for this run: the window keeps its reading place (and
+        // A copy for each run: the window keeps its reading place (and
         // marks items read) in the store, which the next run must not see.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-bench-store-\(UUID().uuidString).sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
-        do {
-            try FileManager.default.copyItem(at: kept, to: url)
-        } catch {
-            log("couldn't copy the store: \(error)")
-            return 1
+        func removeCopy() { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        defer { removeCopy() }
+        func freshCopy() -> Bool {
+            removeCopy()
+            do {
+                try FileManager.default.copyItem(at: kept, to: url)
+                return true
+            } catch {
+                log("couldn't copy the store: \(error)")
+                return false
+            }
         }
+        guard freshCopy() else { return 1 }
         log("timing pages at the top and deep down…")
         guard let pages = child(["--store-pages", url.path] + size) else { return 1 }
         let scroll = options.scroll
-        log("scrolling All items at \(Int(scroll.speed)) px/s…")
-        guard let run = child(["--scenario", "--store", url.path, "--latency", "0", "--speed", "\(Int(scroll.speed))",
-                               "--rows", "\(scroll.rows)", "--page-size", "50", "--idle", "0"]) else { return 1 }
+        var rounds: [(run: [String: Any], reference: [String: Any]?)] = []
+        for round in 1...options.rounds {
+            guard round == 1 || freshCopy() else { return 1 }
+            log("round \(round) of \(options.rounds): scrolling All items at \(Int(scroll.speed)) px/s…")
+            guard let run = child(["--scenario", "--store", url.path, "--latency", "0", "--speed", "\(Int(scroll.speed))",
+                                   "--rows", "\(scroll.rows)", "--page-size", "50", "--idle", "0"]) else { return 1 }
+            rounds.append((run, runReference()))
+        }
+        let run = rounds[0].run
         let deepRows = min(options.storeItems, 1_000_000)
         // The run samples its end too.
         let marks = [10_000, 100_000].filter { $0 < deepRows }
@@ -139,21 +151,18 @@ struct BenchmarkSuite {
         guard let deep = child(["--scenario", "--store", url.path, "--latency", "0", "--speed", "100000",
                                 "--rows", "\(deepRows)", "--page-size", "50", "--idle", "0",
                                 "--memory-at", (marks + [deepRows]).map(String.init).joined(separator: ",")]) else { return 1 }
-        let reference = runReference()
+        let reference = rounds[0].reference
         var report: [String: Any] = ["suite": "store", "fill": fill, "pages": pages, "scroll": run, "deep_scroll": deep]
         report["reference"] = reference
+        report["rounds"] = rounds.map(Self.roundFigures)
         var ratios: [String: Double] = [:]
         if let top = (pages["top_ms"] as? [String: Double])?["p50"], let deep = (pages["deep_ms"] as? [String: Double])?["p50"],
            top > 0 {
             ratios["deep_over_top_p50"] = deep / top
         }
-        if let ttfr = run["time_to_first_row_ms"] as? Double, let other = reference?["time_to_first_row_ms"] as? Double,
-           other > 0 {
-            ratios["time_to_first_row"] = ttfr / other
-        }
-        if let busy = (run["frame_busy_ms"] as? [String: Double])?["p95"],
-           let other = (reference?["frame_busy_ms"] as? [String: Double])?["p95"], other > 0 {
-            ratios["frame_busy_p95"] = busy / other
+        let figures = rounds.map(Self.roundFigures)
+        for key in ["time_to_first_row", "frame_busy_p95"] {
+            if let median = Self.median(figures.compactMap { $0[key + "_ratio"] }) { ratios[key] = median }
         }
         let memory = deep["memory"] as? [String: Any] ?? [:]
         let atRows = memory["at_rows"] as? [[String: Int]] ?? []
@@ -161,12 +170,38 @@ struct BenchmarkSuite {
         if let first = samples[10_000], let last = atRows.last?["rss_kb"], first > 0 {
             ratios["rss_end_over_10000_rows"] = Double(last) / Double(first)
         }
-        if let at100k = samples[100_000], let other = reference?["rss_kb_at_end"] as? Int, other > 0 {
-            ratios["rss_100000_rows_over_reference"] = Double(at100k) / Double(other)
+        if let at100k = samples[100_000],
+           let other = Self.median(rounds.compactMap { ($0.reference?["rss_kb_at_end"] as? Int).map(Double.init) }), other > 0 {
+            ratios["rss_100000_rows_over_reference"] = Double(at100k) / other
         }
         report["ratios"] = ratios
         print(storeSummary(report), terminator: "")
         return write(report)
+    }
+
+    /// One round of the store suite: the scroll's time to first row and
+    /// frame busy p95, the reference's, and their ratios (missing without
+    /// the reference).
+    private static func roundFigures(_ round: (run: [String: Any], reference: [String: Any]?)) -> [String: Double] {
+        var figures: [String: Double] = [:]
+        func p95(_ object: [String: Any]?) -> Double? { (object?["frame_busy_ms"] as? [String: Double])?["p95"] }
+        figures["time_to_first_row_ms"] = round.run["time_to_first_row_ms"] as? Double
+        figures["frame_busy_p95_ms"] = p95(round.run)
+        figures["reference_time_to_first_row_ms"] = round.reference?["time_to_first_row_ms"] as? Double
+        figures["reference_frame_busy_p95_ms"] = p95(round.reference)
+        for (key, ours, theirs) in [("time_to_first_row", "time_to_first_row_ms", "reference_time_to_first_row_ms"),
+                                    ("frame_busy_p95", "frame_busy_p95_ms", "reference_frame_busy_p95_ms")] {
+            if let ours = figures[ours], let theirs = figures[theirs], theirs > 0 { figures[key + "_ratio"] = ours / theirs }
+        }
+        return figures
+    }
+
+    /// The middle value (the mean of the middle two of an even count).
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// The store of `size` (`--store-items`, `--store-feeds`) beside this
@@ -196,7 +231,6 @@ struct BenchmarkSuite {
         let fill = report["fill"] as? [String: Any] ?? [:]
         let pages = report["pages"] as? [String: Any] ?? [:]
         let run = report["scroll"] as? [String: Any] ?? [:]
-        let reference = report["reference"] as? [String: Any] ?? [:]
         let ratios = report["ratios"] as? [String: Double] ?? [:]
         func p(_ object: [String: Any], _ key: String, _ percentile: String) -> Double {
             (object[key] as? [String: Double])?[percentile] ?? 0
@@ -208,14 +242,27 @@ struct BenchmarkSuite {
             String(format: "page of 50: top p50 %.3f ms p95 %.3f ms; %d down p50 %.3f ms p95 %.3f ms (%.2fx)",
                    p(pages, "top_ms", "p50"), p(pages, "top_ms", "p95"), pages["deep_at"] as? Int ?? 0,
                    p(pages, "deep_ms", "p50"), p(pages, "deep_ms", "p95"), ratios["deep_over_top_p50"] ?? 0),
-            String(format: "first row: %.0f ms, reference %.0f ms (%.2fx)", run["time_to_first_row_ms"] as? Double ?? 0,
-                   reference["time_to_first_row_ms"] as? Double ?? 0, ratios["time_to_first_row"] ?? 0),
-            String(format: "frame busy p95: %.2f ms, reference %.2f ms (%.2fx); stalls %d in %d rows, duplicates %d, skipped %d",
-                   p(run, "frame_busy_ms", "p95"), p(reference, "frame_busy_ms", "p95"), ratios["frame_busy_p95"] ?? 0,
+            roundsSummary(report["rounds"] as? [[String: Double]] ?? [], key: "time_to_first_row",
+                          name: "first row", format: "%.0f", median: ratios["time_to_first_row"]),
+            roundsSummary(report["rounds"] as? [[String: Double]] ?? [], key: "frame_busy_p95",
+                          name: "frame busy p95", format: "%.2f", median: ratios["frame_busy_p95"]),
+            String(format: "first round: stalls %d in %d rows, duplicates %d, skipped %d",
                    run["stalls"] as? Int ?? 0, run["rows"] as? Int ?? 0, run["duplicates"] as? Int ?? 0,
                    run["skipped"] as? Int ?? 0),
             memorySummary(report["deep_scroll"] as? [String: Any] ?? [:], ratios: ratios),
         ].joined(separator: "\n") + "\n"
+    }
+
+    /// One figure over the rounds, for the store's summary: each round's
+    /// ours / the reference's (ratio), then the median ratio.
+    private func roundsSummary(_ rounds: [[String: Double]], key: String, name: String, format: String,
+                               median: Double?) -> String {
+        let each = rounds.map { round in
+            String(format: "\(format) / \(format) (%.2fx)", round[key + "_ms"] ?? 0, round["reference_" + key + "_ms"] ?? 0,
+                   round[key + "_ratio"] ?? 0)
+        }
+        return "\(name), ours / the reference's (ms), by round: " + each.joined(separator: ", ")
+            + String(format: "; median %.2fx", median ?? 0)
     }
 
     /// The deep scroll's memory, for the store's summary.
