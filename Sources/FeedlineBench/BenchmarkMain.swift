@@ -55,7 +55,7 @@ public enum BenchmarkMain {
         --speed px/s (default 2000) for --rows rows (default 2000), and the C
         reference, in turn for --rounds rounds (default 5), each scroll on a
         fresh copy: the ratios of time to first row and frame busy p95 are
-        the median of the rounds' (one round's vary by a third). Then
+        the median of the rounds' (one round's ratios vary by a third). Then
         All items scrolled to its end (at most 1,000,000 rows) as fast as pages
         come, its memory sampled at 10,000 and 100,000 rows and at the end, and
         after jumps to the middle and back to the top. The store is made once
