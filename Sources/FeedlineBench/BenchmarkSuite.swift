@@ -154,13 +154,13 @@ struct BenchmarkSuite {
         let reference = rounds[0].reference
         var report: [String: Any] = ["suite": "store", "fill": fill, "pages": pages, "scroll": run, "deep_scroll": deep]
         report["reference"] = reference
-        report["rounds"] = rounds.map(Self.roundFigures)
+        let figures = rounds.map(Self.roundFigures)
+        report["rounds"] = figures
         var ratios: [String: Double] = [:]
         if let top = (pages["top_ms"] as? [String: Double])?["p50"], let deep = (pages["deep_ms"] as? [String: Double])?["p50"],
            top > 0 {
             ratios["deep_over_top_p50"] = deep / top
         }
-        let figures = rounds.map(Self.roundFigures)
         for key in ["time_to_first_row", "frame_busy_p95"] {
             if let median = Self.median(figures.compactMap { $0[key + "_ratio"] }) { ratios[key] = median }
         }
@@ -196,8 +196,9 @@ struct BenchmarkSuite {
         return figures
     }
 
-    /// The middle value (the mean of the middle two of an even count).
-    static func median(_ values: [Double]) -> Double? {
+    /// The middle value (the mean of the middle two of an even count;
+    /// `Percentiles` takes the nearer one).
+    private static func median(_ values: [Double]) -> Double? {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         let middle = sorted.count / 2
@@ -232,6 +233,7 @@ struct BenchmarkSuite {
         let pages = report["pages"] as? [String: Any] ?? [:]
         let run = report["scroll"] as? [String: Any] ?? [:]
         let ratios = report["ratios"] as? [String: Double] ?? [:]
+        let rounds = report["rounds"] as? [[String: Double]] ?? []
         func p(_ object: [String: Any], _ key: String, _ percentile: String) -> Double {
             (object[key] as? [String: Double])?[percentile] ?? 0
         }
@@ -242,10 +244,10 @@ struct BenchmarkSuite {
             String(format: "page of 50: top p50 %.3f ms p95 %.3f ms; %d down p50 %.3f ms p95 %.3f ms (%.2fx)",
                    p(pages, "top_ms", "p50"), p(pages, "top_ms", "p95"), pages["deep_at"] as? Int ?? 0,
                    p(pages, "deep_ms", "p50"), p(pages, "deep_ms", "p95"), ratios["deep_over_top_p50"] ?? 0),
-            roundsSummary(report["rounds"] as? [[String: Double]] ?? [], key: "time_to_first_row",
-                          name: "first row", format: "%.0f", median: ratios["time_to_first_row"]),
-            roundsSummary(report["rounds"] as? [[String: Double]] ?? [], key: "frame_busy_p95",
-                          name: "frame busy p95", format: "%.2f", median: ratios["frame_busy_p95"]),
+            roundsSummary(rounds, key: "time_to_first_row", name: "first row", format: "%.0f",
+                          median: ratios["time_to_first_row"]),
+            roundsSummary(rounds, key: "frame_busy_p95", name: "frame busy p95", format: "%.2f",
+                          median: ratios["frame_busy_p95"]),
             String(format: "first round: stalls %d in %d rows, duplicates %d, skipped %d",
                    run["stalls"] as? Int ?? 0, run["rows"] as? Int ?? 0, run["duplicates"] as? Int ?? 0,
                    run["skipped"] as? Int ?? 0),

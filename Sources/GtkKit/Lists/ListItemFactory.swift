@@ -159,12 +159,10 @@ public final class ListItemFactory<Element, Cell: AnyObject>: Object {
         places.reserveCapacity(liveItems.count)
         for item in liveItems {
             guard gtk_list_item_get_item(item) != nil, let child = gtk_list_item_get_child(item),
-                  let row = gtk_widget_get_parent(child), gtk_widget_get_child_visible(row) != 0 else { continue }
-            var x = 0.0
-            var y = 0.0
-            guard gtk_widget_translate_coordinates(row, ancestor.widget, 0, 0, &x, &y) != 0 else { continue }
-            places.append(ListRowPlace(position: Int(gtk_list_item_get_position(item)), top: y,
-                                   height: Double(gtk_widget_get_height(row))))
+                  let row = gtk_widget_get_parent(child), gtk_widget_get_child_visible(row) != 0,
+                  let top = Widget.top(of: row, in: ancestor) else { continue }
+            places.append(ListRowPlace(position: Int(gtk_list_item_get_position(item)), top: top,
+                                       height: Double(gtk_widget_get_height(row))))
         }
         return places
     }

@@ -88,6 +88,12 @@ open class Widget: Object {
     /// Where the widget's top edge is in `other`'s coordinates (negative:
     /// above it), or nil when the two are not in one window.
     public func top(in other: Widget) -> Double? {
+        Self.top(of: widget, in: other)
+    }
+
+    /// `top(in:)` for a widget GtkKit has not wrapped (a list's rows, read
+    /// in every frame without a wrapper each).
+    static func top(of widget: UnsafeMutablePointer<GtkWidget>, in other: Widget) -> Double? {
         var x = 0.0
         var y = 0.0
         return gtk_widget_translate_coordinates(widget, other.widget, 0, 0, &x, &y) != 0 ? y : nil
