@@ -207,8 +207,10 @@ public enum BenchmarkMain {
             served = nil
         }
         let scenarioSettings = settings
-        return runInProcess { application, finish in
-            let scenario = ScrollScenario(settings: scenarioSettings, application: application) { result in
+        // A store opens as the app's does: before GTK starts.
+        return runInProcess(prepare: { ScrollScenario.openStore(scenarioSettings) }) { application, subscriptions, finish in
+            let scenario = ScrollScenario(settings: scenarioSettings, subscriptions: subscriptions,
+                                          application: application) { result in
                 var json = result.json
                 if let served { json["server_requests"] = served.requestCount() }
                 finish(json)
@@ -244,15 +246,25 @@ public enum BenchmarkMain {
     private static func runInProcess(
         _ start: @escaping @MainActor (Application, @escaping @MainActor ([String: Any]) -> Void) -> AnyObject
     ) -> Int32 {
+        runInProcess(prepare: {}) { application, _, finish in start(application, finish) }
+    }
+
+    /// The same, with what `prepare` makes before GTK starts handed to
+    /// `start` once the application is active.
+    private static func runInProcess<Prepared>(
+        prepare: @MainActor () -> Prepared,
+        _ start: @escaping @MainActor (Application, Prepared, @escaping @MainActor ([String: Any]) -> Void) -> AnyObject
+    ) -> Int32 {
         // The app's malloc settings, as its main.swift makes them before
         // anything else (the soak has made them already, with its remedies).
         PictureMemory.prepare()
         return MainActor.assumeIsolated {
+            let prepared = prepare()
             let application = Application(id: "io.github.feedline.Benchmark", unique: false)
             var scenario: AnyObject?
             application.onActivate {
                 FeedlineStyle.install()
-                scenario = start(application) { json in
+                scenario = start(application, prepared) { json in
                     print(BenchmarkSuite.encode(json))
                     application.quit()
                 }

@@ -60,23 +60,31 @@ final class ScrollScenario {
     /// Rows showing a placeholder now, and since when (frame time, µs).
     private var placeholderSince: [Int: Int64] = [:]
 
-    init(settings: Settings, application: Application, done: @escaping (ScrollResult) -> Void) {
+    /// The subscriptions of `settings.store`, being opened and read off
+    /// the main thread from now on, as the app's are from its start (call
+    /// it before GTK starts); nil without a store. No updates: the feeds'
+    /// addresses are made up.
+    static func openStore(_ settings: Settings) -> Subscriptions? {
+        guard let store = settings.store else { return nil }
+        let subscriptions = Subscriptions(file: StoreFile(url: store), library: nil, sources: nil,
+                                          pageSize: settings.pageSize,
+                                          makeSource: { _ in SyntheticFeedSource(pageSize: 1, itemCount: 0) })
+        subscriptions.startLoading()
+        return subscriptions
+    }
+
+    /// `subscriptions`: `openStore(settings)`'s, for a run on a store.
+    init(settings: Settings, subscriptions: Subscriptions?, application: Application,
+         done: @escaping (ScrollResult) -> Void) {
         self.settings = settings
         self.done = done
-        if let store = settings.store {
-            // The app's window over the store: it opens the store off the
-            // main thread when shown, reads the subscriptions and their
+        self.subscriptions = subscriptions
+        if let subscriptions {
+            // The app's window over the store: the subscriptions and their
             // counts, then All items; all of it counts in the time to the
-            // first row. No updates: the feeds' addresses are made up.
-            let subscriptions = Subscriptions(file: StoreFile(url: store), library: nil, sources: nil,
-                                              pageSize: settings.pageSize,
-                                              makeSource: { _ in SyntheticFeedSource(pageSize: 1, itemCount: 0) })
-            // As the app does when it starts.
-            subscriptions.startLoading()
-            self.subscriptions = subscriptions
+            // first row.
             window = FeedWindow(application: application, subscriptions: subscriptions, opening: .scope(.all))
         } else {
-            subscriptions = nil
             window = FeedWindow(application: application,
                                 source: SyntheticFeedSource(pageSize: settings.pageSize, latency: settings.latency,
                                                             pictures: settings.pictures, namesPagesAhead: settings.numbered))

@@ -144,6 +144,7 @@ public final class FeedlineApp {
 
     private func showAbout() {
         guard let window = windows.first?.window else { return }
+        FeedlineStyle.findAppIcon(Self.id)
         AboutDialog.present(AboutDialog.Info(
             name: "Feedline", version: Self.version,
             comments: L("Read endless feeds, page by page"),

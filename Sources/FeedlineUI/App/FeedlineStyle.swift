@@ -11,21 +11,56 @@ package enum FeedlineStyle {
     /// spinner shows: at every start, the update's).
     package nonisolated static let spinnerIcon = "feedline-working-symbolic"
     nonisolated static let spinnerIconPath = "hicolor/16x16/status/\(spinnerIcon).symbolic.png"
+    /// The same at twice the pixels, for a scale of 2.
+    nonisolated static let largeSpinnerIconPath = "hicolor/16x16@2/status/\(spinnerIcon).symbolic.png"
 
     /// The CSS, and the spinner's icon from `iconFolder` (laid out like
     /// `/usr/share/icons`); without it (the data folder missing) spinners
     /// keep the theme's icon.
+    ///
+    /// The spinner names its files in CSS rather than adding the folder to
+    /// the icon theme: GTK reads the theme in a thread as it starts, and a
+    /// folder added afterwards makes it read the theme again on the main
+    /// thread and restyle every widget that shows an icon (about 10 ms on
+    /// the way to the first screen).
     package static func install(iconFolder: URL? = iconFolder()) {
         Style.addApplicationCSS(css)
         guard let iconFolder else { return }
-        Style.addIconSearchPath(iconFolder.path)
-        Style.addApplicationCSS("spinner { -gtk-icon-source: -gtk-icontheme(\"\(spinnerIcon)\"); }")
+        Style.addApplicationCSS(spinnerCSS(iconFolder: iconFolder))
+    }
+
+    /// The rules that draw spinners with the icon in `iconFolder`,
+    /// recolored like any symbolic icon: the larger file at a scale of 2,
+    /// and on a status page, whose spinner is twice the size. (An image
+    /// from a file fills the spinner's box, where a theme's icon keeps
+    /// square in it: GtkKit's `Spinner` keeps its box square.)
+    nonisolated static func spinnerCSS(iconFolder: URL) -> String {
+        func image(_ path: String) -> String {
+            // A file URL is percent-encoded: no quote or backslash is left to escape.
+            "-gtk-recolor(url(\"\(iconFolder.appendingPathComponent(path).absoluteString)\"))"
+        }
+        let (small, large) = (image(spinnerIconPath), image(largeSpinnerIconPath))
+        return """
+            spinner { -gtk-icon-source: -gtk-scaled(\(small), \(large)); }
+            .status-page spinner { -gtk-icon-source: \(large); }
+            """
     }
 
     /// The first data folder's `icons/` that has the spinner's icon.
     nonisolated static func iconFolder(in directories: [URL] = DataFiles.directories()) -> URL? {
         directories.lazy.map { $0.appendingPathComponent("icons") }
             .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(spinnerIconPath).path) }
+    }
+
+    /// Makes the app's icon (`name`) findable before a window shows it (the
+    /// About window): the theme has it once Feedline is installed; run from
+    /// a checkout, it is in the data folder's icons, added to the theme's
+    /// search path then (which makes GTK read the theme again, once).
+    static func findAppIcon(_ name: String, in directories: [URL] = DataFiles.directories()) {
+        guard !Style.hasIcon(named: name) else { return }
+        let folder = directories.lazy.map { $0.appendingPathComponent("icons") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("hicolor/scalable/apps/\(name).svg").path) }
+        if let folder { Style.addIconSearchPath(folder.path) }
     }
 
     package static let css = """

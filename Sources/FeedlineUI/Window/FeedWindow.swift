@@ -36,8 +36,10 @@ public final class FeedWindow {
                                buttonLabel: L("Retry"))
     let emptyPage = StatusPage(iconName: "folder-documents-symbolic", title: L("No Items"))
     let statusBar = StatusBar()
-    /// One item at a time, in place of the list (ReaderNavigation.swift).
-    package let reader = ReaderView()
+    /// One item at a time, in place of the list (ReaderNavigation.swift):
+    /// made the first time it is needed (`reader`), so the first screen
+    /// does not build, style and measure its pages.
+    var madeReader: ReaderView?
     let header: FeedHeader
     /// Made after the first frame (its builder file takes about 10 ms, in
     /// the time to the first row otherwise).
@@ -187,7 +189,6 @@ public final class FeedWindow {
         let listPage = Overlay(child: feedList.scroller)
         listPage.addOverlay(newItemsBanner.button, measured: false)
         content.add(listPage, name: "list")
-        content.add(reader.root, name: "reader")
         content.verticalExpand = true
         contentPage.addOverlay(undoNotification.root, measured: false)
         if let paned {

@@ -19,7 +19,6 @@ extension FeedWindow {
     func addMarkActions() {
         guard let subscriptions else { return }
         feedList.showsReadState = true
-        reader.marksItems = true
         for (name, mark) in [("mark-read", MarkChange.Mark.read(true)), ("mark-unread", .read(false)),
                              ("star", .starred(true)), ("unstar", .starred(false))] {
             window.addAction(name, string: { [weak self] id in
@@ -35,15 +34,13 @@ extension FeedWindow {
         feedList.onScrolledPast = { [weak self] positions in
             self?.setMark(.read(true), at: positions, tell: false, outOfView: true)
         }
-        reader.onToggleRead = { [weak self] index in self?.toggleRead(at: index) }
-        reader.onToggleStar = { [weak self] index in self?.toggleStar(at: index) }
     }
 
     /// Another window marked items (`origin`: its observation): this one's
     /// rows of them change in place, and the reader view follows.
     func marksChanged(_ change: MarkChange, origin: Int?) {
         guard origin != observation, !feedList.apply(change).isEmpty else { return }
-        reader.marksChanged()
+        madeReader?.marksChanged()
     }
 
     /// Whether scrolling past marks read, as the setting now is.
@@ -77,7 +74,7 @@ extension FeedWindow {
         let ids = positions.compactMap { feedList.item(at: $0)?.id }
         let changed = feedList.apply(MarkChange(mark: mark, items: ids), at: positions, outOfView: outOfView)
         guard !changed.isEmpty else { return }
-        reader.marksChanged()
+        madeReader?.marksChanged()
         subscriptions.mark(MarkChange(mark: mark, items: changed.compactMap { feedList.item(at: $0)?.id }), from: observation)
         if tell { announcer.announce(ReadStateText.marked(mark)) }
     }

@@ -62,6 +62,6 @@ extension FeedWindow {
     /// this window's rows of them follow, in place.
     func allMarked(_ marked: MarkedRead, read: Bool) {
         guard !feedList.setRead(read, where: { marked.contains($0.id) }).isEmpty else { return }
-        reader.marksChanged()
+        madeReader?.marksChanged()
     }
 }

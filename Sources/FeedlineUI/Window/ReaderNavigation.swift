@@ -18,26 +18,41 @@ extension FeedWindow: ReaderFeed {
     var nextPageState: FooterState { feedList.footer ?? .loading }
     func isRevealed(_ id: String) -> Bool { feedList.revealed.contains(id) }
 
+    /// The reader view, made (and put in the window) the first time it is
+    /// needed.
+    package var reader: ReaderView { madeReader ?? makeReader() }
+
     func connectReader() {
+        // "Load Pictures in Articles" (the main menu): kept in the store,
+        // read once it has answered (`subscriptionsLoaded`); the reader
+        // follows the action's state.
+        remoteImagesAction = window.addToggleAction("remote-images", isOn: subscriptions?.loadsRemoteImages ?? true) {
+            [weak self] isOn in
+            self?.subscriptions?.loadsRemoteImages = isOn
+            self?.madeReader?.loadsRemoteImages = isOn
+        }
+    }
+
+    private func makeReader() -> ReaderView {
+        let reader = ReaderView()
+        madeReader = reader
+        content.add(reader.root, name: "reader")
         reader.feed = self
+        reader.loadsRemoteImages = remoteImagesAction?.isOn ?? true
+        reader.marksItems = subscriptions != nil
         reader.onBack = { [weak self] in self?.closeReader() }
         reader.onOpenInBrowser = { [weak self] item in self?.open(item) }
         // Links in an item's text: the same opener as Open in Browser.
         reader.onOpenLink = { [weak self] url in self?.openLink(url.absoluteString) }
-        // "Load Pictures in Articles" (the main menu): kept in the store,
-        // read once it has answered (`subscriptionsLoaded`).
-        let loadsPictures = subscriptions?.loadsRemoteImages ?? true
-        reader.loadsRemoteImages = loadsPictures
-        remoteImagesAction = window.addToggleAction("remote-images", isOn: loadsPictures) { [weak self] isOn in
-            self?.subscriptions?.loadsRemoteImages = isOn
-            self?.reader.loadsRemoteImages = isOn
-        }
         reader.onMove = { [weak self] slot in self?.readerMoved(to: slot) }
         // One choice for the list and the reader: shown in one, shown in both.
         reader.onToggleReveal = { [weak self] id in
             self?.feedList.toggleReveal(id)
-            self?.reader.feedChanged()
+            self?.madeReader?.feedChanged()
         }
+        reader.onToggleRead = { [weak self] index in self?.toggleRead(at: index) }
+        reader.onToggleStar = { [weak self] index in self?.toggleStar(at: index) }
+        return reader
     }
 
     /// `--no-remote-images`: no pictures inside items' text for this run,
@@ -45,7 +60,7 @@ extension FeedWindow: ReaderFeed {
     func loadNoRemoteImagesThisRun() {
         noRemoteImagesThisRun = true
         remoteImagesAction?.isOn = false
-        reader.loadsRemoteImages = false
+        madeReader?.loadsRemoteImages = false
     }
 
     /// Shows the item at `index` in the reader view, and says where it is

@@ -136,7 +136,7 @@ extension FeedWindow {
         subscriptionsChanged()
         if !noRemoteImagesThisRun {
             remoteImagesAction?.isOn = subscriptions.loadsRemoteImages
-            reader.loadsRemoteImages = subscriptions.loadsRemoteImages
+            madeReader?.loadsRemoteImages = subscriptions.loadsRemoteImages
         }
         if let problems = subscriptions.takeStartProblems() {
             pendingNotice = problems

@@ -51,26 +51,12 @@ public final class Application: Object {
     /// Keyboard shortcuts for a detailed action name ("win.refresh"), in
     /// GTK's accelerator syntax ("<Control>r", "F5").
     public func setAccelerators(_ accelerators: [String], for action: String) {
-        var strings = accelerators.map { strdup($0) } + [nil]
-        defer { strings.forEach { free($0) } }
-        strings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(application, action, $0)
-            }
-        }
+        StringArrays.with(accelerators) { gtk_application_set_accels_for_action(application, action, $0) }
     }
 
     /// The keyboard shortcuts set for a detailed action name.
     public func accelerators(for action: String) -> [String] {
-        guard let strings = gtk_application_get_accels_for_action(application, action) else { return [] }
-        defer { g_strfreev(strings) }
-        var result: [String] = []
-        var index = 0
-        while let string = strings[index] {
-            result.append(String(cString: string))
-            index += 1
-        }
-        return result
+        StringArrays.take(gtk_application_get_accels_for_action(application, action))
     }
 
     /// Runs the main loop until the last window closes or `quit()`.

@@ -17,14 +17,26 @@ public enum Style {
     /// to the default display's icon theme: the app's icons are found by
     /// name, from CSS too, after the theme's own.
     public static func addIconSearchPath(_ path: String) {
-        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), path)
+        gtk_icon_theme_add_search_path(iconTheme, path)
     }
+
+    /// Whether the default display's icon theme has an icon called `name`.
+    public static func hasIcon(named name: String) -> Bool {
+        gtk_icon_theme_has_icon(iconTheme, name) != 0
+    }
+
+    /// The folders the default display's icon theme looks in.
+    package static var iconSearchPath: [String] {
+        get { StringArrays.take(gtk_icon_theme_get_search_path(iconTheme)) }
+        set { StringArrays.with(newValue) { gtk_icon_theme_set_search_path(iconTheme, $0) } }
+    }
+
+    private static var iconTheme: OpaquePointer { gtk_icon_theme_get_for_display(gdk_display_get_default()) }
 
     /// The file the default display's icon theme gives for `name` at
     /// `size` pixels and `scale`, if it is one of files.
     package static func iconFile(named name: String, size: Int32, scale: Int32) -> String? {
-        let theme = gtk_icon_theme_get_for_display(gdk_display_get_default())
-        guard let icon = gtk_icon_theme_lookup_icon(theme, name, nil, size, scale, GTK_TEXT_DIR_LTR,
+        guard let icon = gtk_icon_theme_lookup_icon(iconTheme, name, nil, size, scale, GTK_TEXT_DIR_LTR,
                                                    GtkIconLookupFlags(rawValue: 0)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
         guard let file = gtk_icon_paintable_get_file(icon) else { return nil }

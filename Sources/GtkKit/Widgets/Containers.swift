@@ -96,11 +96,15 @@ public final class Stack: Widget {
 }
 
 /// A GtkSpinner. It only spins (and only costs frames) while `isSpinning`
-/// and mapped; keep it stopped when hidden.
+/// and mapped; keep it stopped when hidden. Centered in the space it is
+/// given, so that its box stays square: a theme's icon keeps square in any
+/// box, a CSS image from a file fills it.
 @MainActor
 public final class Spinner: Widget {
     public init() {
         super.init(gtk_spinner_new(), .sink)
+        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
     }
 
     public var isSpinning: Bool {

@@ -62,10 +62,7 @@ public final class DropDown: Widget {
 
     public init(choices: [String]) {
         self.choices = choices
-        var strings: [UnsafePointer<CChar>?] = choices.map { UnsafePointer(strdup($0)) }
-        strings.append(nil)
-        defer { strings.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        super.init(gtk_drop_down_new_from_strings(strings), .sink)
+        super.init(StringArrays.with(choices) { gtk_drop_down_new_from_strings($0) }, .sink)
     }
 
     /// The index of the chosen string.
