@@ -208,6 +208,7 @@ public final class FeedWindow {
             guard let self, let layout = FeedLayout(rawValue: name) else { return }
             show(layout: layout)
         }
+        addRemoteImagesAction()
         addItemActions()
         if subscriptions != nil {
             addSubscriptionActions()
@@ -231,7 +232,6 @@ public final class FeedWindow {
             feedList.onHome = { [weak self] in self?.goToNewest() }
         }
         feedList.onTabOut = { [weak self] forward in self?.moveFocusOutOfList(forward: forward) }
-        connectReader()
         announcer.onAnnounce = { [weak self] message, _ in self?.announcements.append(message) }
         window.onCloseRequest { [weak self] in
             guard let self else { return false }

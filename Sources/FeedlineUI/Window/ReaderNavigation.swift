@@ -22,10 +22,10 @@ extension FeedWindow: ReaderFeed {
     /// needed.
     package var reader: ReaderView { madeReader ?? makeReader() }
 
-    func connectReader() {
-        // "Load Pictures in Articles" (the main menu): kept in the store,
-        // read once it has answered (`subscriptionsLoaded`); the reader
-        // follows the action's state.
+    /// `win.remote-images`, "Load Pictures in Articles" (the main menu):
+    /// kept in the store, read once it has answered (`subscriptionsLoaded`);
+    /// the reader follows the action's state.
+    func addRemoteImagesAction() {
         remoteImagesAction = window.addToggleAction("remote-images", isOn: subscriptions?.loadsRemoteImages ?? true) {
             [weak self] isOn in
             self?.subscriptions?.loadsRemoteImages = isOn
