@@ -48,8 +48,13 @@ package enum FeedlineStyle {
 
     /// The first data folder's `icons/` that has the spinner's icon.
     nonisolated static func iconFolder(in directories: [URL] = DataFiles.directories()) -> URL? {
+        iconFolder(having: spinnerIconPath, in: directories)
+    }
+
+    /// The first data folder's `icons/` that has the file `path` (inside it).
+    private nonisolated static func iconFolder(having path: String, in directories: [URL]) -> URL? {
         directories.lazy.map { $0.appendingPathComponent("icons") }
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(spinnerIconPath).path) }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(path).path) }
     }
 
     /// Makes the app's icon (`name`) findable before a window shows it (the
@@ -57,10 +62,9 @@ package enum FeedlineStyle {
     /// a checkout, it is in the data folder's icons, added to the theme's
     /// search path then (which makes GTK read the theme again, once).
     static func findAppIcon(_ name: String, in directories: [URL] = DataFiles.directories()) {
-        guard !Style.hasIcon(named: name) else { return }
-        let folder = directories.lazy.map { $0.appendingPathComponent("icons") }
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("hicolor/scalable/apps/\(name).svg").path) }
-        if let folder { Style.addIconSearchPath(folder.path) }
+        guard !Style.hasIcon(named: name),
+              let folder = iconFolder(having: "hicolor/scalable/apps/\(name).svg", in: directories) else { return }
+        Style.addIconSearchPath(folder.path)
     }
 
     package static let css = """

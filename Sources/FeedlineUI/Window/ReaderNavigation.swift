@@ -59,8 +59,15 @@ extension FeedWindow: ReaderFeed {
     /// whatever the setting (which stays as it is).
     func loadNoRemoteImagesThisRun() {
         noRemoteImagesThisRun = true
-        remoteImagesAction?.isOn = false
-        madeReader?.loadsRemoteImages = false
+        showRemoteImages(false)
+    }
+
+    /// Sets "Load Pictures in Articles" as the store or the command line
+    /// has it, without storing it again: the action's state, and the
+    /// reader's if made (setting the state does not run the action).
+    func showRemoteImages(_ isOn: Bool) {
+        remoteImagesAction?.isOn = isOn
+        madeReader?.loadsRemoteImages = isOn
     }
 
     /// Shows the item at `index` in the reader view, and says where it is

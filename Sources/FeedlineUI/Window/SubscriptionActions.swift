@@ -134,10 +134,7 @@ extension FeedWindow {
         }
         guard subscriptions.state == .ready else { return }
         subscriptionsChanged()
-        if !noRemoteImagesThisRun {
-            remoteImagesAction?.isOn = subscriptions.loadsRemoteImages
-            madeReader?.loadsRemoteImages = subscriptions.loadsRemoteImages
-        }
+        if !noRemoteImagesThisRun { showRemoteImages(subscriptions.loadsRemoteImages) }
         if let problems = subscriptions.takeStartProblems() {
             pendingNotice = problems
         }
