@@ -9,11 +9,25 @@ import GRDB
 /// every committed one whole and nothing half-written.
 public final class FeedStore: Sendable {
     public let url: URL
-    let pool: DatabasePool
+    let databasePool: DatabasePool
+    /// Gives the connections' memory back when the store has been quiet.
+    let quiet: QuietRelease
 
-    init(pool: DatabasePool, url: URL) {
-        self.pool = pool
+    /// How long the store waits unused before it lets go of its page
+    /// caches (`QuietRelease`).
+    static let quietDelay: Duration = .seconds(5)
+
+    init(pool: DatabasePool, url: URL, quietDelay: Duration = FeedStore.quietDelay) {
+        databasePool = pool
         self.url = url
+        quiet = QuietRelease(pool: pool, delay: quietDelay)
+    }
+
+    /// The database, for a read or a write: each use puts off the release
+    /// of the connections' memory until the store is quiet again.
+    var pool: DatabasePool {
+        quiet.noteUse()
+        return databasePool
     }
 
     // MARK: Subscriptions

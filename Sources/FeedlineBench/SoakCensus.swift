@@ -1,3 +1,4 @@
+import FeedStore
 import FeedlineUI
 import Foundation
 import GtkKit
@@ -30,6 +31,7 @@ struct SoakCensus {
             "menu_models": [MemoryCensus.menuModels().seen, MemoryCensus.menuModels().alive],
             "picture_mappings": PictureMemory.mappedPictures.load(ordering: .relaxed),
             "picture_mappings_kb": PictureMemory.mappedPictureBytes.load(ordering: .relaxed) / 1024,
+            "sqlite_kb": SQLiteMemory.inUse / 1024,
         ]
         if let heap = MemoryCensus.heap() {
             entry["heap_kb"] = heap.heap / 1024
@@ -51,7 +53,7 @@ struct SoakCensus {
         let ends = entries.filter { ($0["after"] as? String) == lastAction && ($0["time_s"] as? Double ?? 0) >= warmup }
         guard let first = ends.first, let last = ends.last else { return "census: no whole round after the warm-up\n" }
         var lines = ["census at the end of each round after the warm-up (KiB; heap = malloc's, in use = heap − free):",
-                     "  time s      rss     anon     file    shmem     heap  in use     free   mapped  blocks  arenas  pictures  brk rss  pixels"]
+                     "  time s      rss     anon     file    shmem     heap  in use     free   mapped  blocks  arenas  pictures  brk rss  pixels  sqlite"]
         for entry in ends {
             func value(_ key: String) -> Int { entry[key] as? Int ?? 0 }
             let brk = (entry["mappings_kb"] as? [String: Int])?["brk heap"] ?? 0
@@ -59,7 +61,7 @@ struct SoakCensus {
                                 value("rss_kb"), value("anon_kb"), value("file_kb"), value("shmem_kb"), value("heap_kb"),
                                 value("heap_in_use_kb"), value("heap_free_kb"), value("mapped_kb"), value("mapped_blocks"),
                                 value("arenas"), value("textures_cached"))
-                + String(format: " %8d %7d", brk, value("picture_mappings_kb")))
+                + String(format: " %8d %7d %7d", brk, value("picture_mappings_kb"), value("sqlite_kb")))
         }
         if let models = last["menu_models"] as? [Int], models.count == 2 {
             lines.append("menu models followed (shown by a menu button at a sample): \(models[0]), still alive \(models[1])")
