@@ -49,6 +49,32 @@ final class FirstScreenTests: StoreTestCase, @unchecked Sendable {
         }
     }
 
+    /// The app reads the store while GTK starts: a window made after it
+    /// answered fills in its sidebar and asks for its first page as it is
+    /// presented, without waiting for the main loop.
+    func testAStoreThatAnsweredBeforeTheWindowFillsItInAtOnce() throws {
+        try MainActor.assumeIsolated {
+            let store = try fixture.store()
+            let ids = try subscribe(store, [(spec("news"), "News", [])])
+            try storeItems(store, in: ids[0], count: 30, label: "News")
+            let factory = fixture.factory
+            let subscriptions = Subscriptions(file: fixture.storeFile, library: nil, sources: nil, pageSize: 10) {
+                factory.source(for: $0)
+            }
+            subscriptions.startLoading()
+            waitUntil("the store answers") { subscriptions.storeHasAnswered }
+            let window = FeedWindow(application: TestApplication.shared, subscriptions: subscriptions, opening: .scope(.all))
+            track(window)
+            window.present()
+            XCTAssertEqual(subscriptions.state, .ready)
+            XCTAssertEqual(window.sidebar?.listed.count, 4, "All items, Unread, Starred and News are listed")
+            XCTAssertEqual(window.scope, .all)
+            XCTAssertNotNil(window.session.state.inFlight, "the first page is asked for")
+            waitUntil("the window shows") { window.window.isVisible }
+            XCTAssertEqual(window.feedList.itemCount, 10)
+        }
+    }
+
     func testAWindowWhoseFirstPageIsSlowShowsWhileItLoads() throws {
         try MainActor.assumeIsolated {
             let (server, store, ids) = try storeWithSlowFeed(item: "Late", answeringAfter: .seconds(10))

@@ -2,6 +2,7 @@ import FeedCore
 import FeedStore
 import Foundation
 import GtkKit
+import Synchronization
 
 /// The reader's subscriptions as the windows show them: a main-actor copy
 /// of what the store holds (the subscriptions in sidebar order, their item
@@ -95,6 +96,15 @@ package final class Subscriptions {
     private var loading: Task<Void, Never>?
     /// The store being opened and read off the main thread (`startLoading`).
     private var opening: Task<Result<(StoreFile.Opened, StoreStartup?), FeedError>, Never>?
+    /// The opening's answer, kept the moment it comes (off the main
+    /// thread), so that `loadIfReady` can take it without a turn of the
+    /// main loop.
+    private let answered = Answer()
+    private typealias Opening = Result<(StoreFile.Opened, StoreStartup?), FeedError>
+
+    private final class Answer: Sendable {
+        let value = Mutex<Opening?>(nil)
+    }
     /// Where updates fetch the feeds (nil: no updates, as over a store
     /// given to tests and the benchmark, whose feeds are fetched only as
     /// windows open them).
@@ -207,7 +217,12 @@ package final class Subscriptions {
     @discardableResult
     private func startOpening(_ file: StoreFile) -> Task<Result<(StoreFile.Opened, StoreStartup?), FeedError>, Never> {
         if let opening { return opening }
-        let started = Task.detached { await Self.openAndRead(file) }
+        let answered = answered
+        let started = Task.detached {
+            let answer = await Self.openAndRead(file)
+            answered.value.withLock { $0 = answer }
+            return answer
+        }
         opening = started
         return started
     }
@@ -232,19 +247,32 @@ package final class Subscriptions {
         await loading?.value
     }
 
+    /// Loads now when the store has answered already and its startup read
+    /// is all there is to take (not a first run): a window made after GTK
+    /// started finds it so, and shows its first screen without waiting for
+    /// the main loop to come round. Whether the subscriptions are ready.
+    func loadIfReady() -> Bool {
+        guard state != .ready else { return true }
+        guard loading == nil, store == nil, let file,
+              case .success(let (opened, startup?))? = answered.value.withLock({ $0 }),
+              library == nil || startup.firstRunDone else { return false }
+        take(opened, from: file)
+        take(startup)
+        becomeReady()
+        loading = Task {}
+        return true
+    }
+
+    /// Whether the store opened at `startLoading` has answered (tests).
+    package var storeHasAnswered: Bool { answered.value.withLock { $0 != nil } }
+
     private func open() async {
         var startup: StoreStartup?
         if store == nil, let file {
             switch await startOpening(file).value {
             case .success(let (opened, read)):
-                store = opened.store
+                take(opened, from: file)
                 startup = read
-                if opened.problem != nil {
-                    // Translators: %s is where the unreadable store was kept, a file's path.
-                    startProblems.append(Localization.format(
-                        L("Your stored feeds couldn't be read; they were kept as %s and a new store was made."),
-                        file.quarantineURL.path))
-                }
             case .failure(let error):
                 FileHandle.standardError.write(Data("feedline: \(error)\n".utf8))
                 state = .failed(error)
@@ -262,6 +290,22 @@ package final class Subscriptions {
         } catch {
             report(error)
         }
+        becomeReady()
+    }
+
+    /// The store `file` opened (a fresh one if it could not be read, which
+    /// the reader is told of).
+    private func take(_ opened: StoreFile.Opened, from file: StoreFile) {
+        store = opened.store
+        if opened.problem != nil {
+            // Translators: %s is where the unreadable store was kept, a file's path.
+            startProblems.append(Localization.format(
+                L("Your stored feeds couldn't be read; they were kept as %s and a new store was made."),
+                file.quarantineURL.path))
+        }
+    }
+
+    private func becomeReady() {
         state = .ready
         notify(.list)
         // The first screen came from the store; now the feeds update.

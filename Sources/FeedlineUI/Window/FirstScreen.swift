@@ -11,7 +11,8 @@ import GtkKit
 extension FeedWindow {
     /// Starts loading and shows the window: the first page of its source,
     /// or, on the subscriptions, the store (the sidebar and the view fill
-    /// in when it answers, and the window shows then).
+    /// in when it answers, and the window shows then). A store that has
+    /// answered already (it is read while GTK starts) fills them in now.
     public func present() {
         guard let subscriptions else {
             showWindow()
@@ -20,6 +21,10 @@ extension FeedWindow {
         }
         waitingForFirstScreen = MainLoop.schedule(after: Self.firstScreenWait) { [weak self] in
             self?.showWindow()
+        }
+        if subscriptions.loadIfReady() {
+            subscriptionsLoaded()
+            return
         }
         Task { [weak self] in
             await subscriptions.load()
