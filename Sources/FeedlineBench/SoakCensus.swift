@@ -6,7 +6,8 @@ import GtkKit
 /// `--census`: what the soak's process holds at the end of every block,
 /// to tell what grows from round to round. Resident memory by kind, malloc's
 /// figures (its heaps, what of them is free, what is mapped block by block),
-/// the decoded pictures kept, and the live instances of every GObject type
+/// the decoded pictures kept, SQLite's own memory, and the live instances
+/// of every GObject type
 /// (the suite starts the run with `GOBJECT_DEBUG=instance-count`). A
 /// diagnosis: it costs a few milliseconds a block and is off by default.
 @MainActor

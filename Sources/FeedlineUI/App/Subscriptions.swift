@@ -95,15 +95,17 @@ package final class Subscriptions {
 
     private var loading: Task<Void, Never>?
     /// The store being opened and read off the main thread (`startLoading`).
-    private var opening: Task<Result<(StoreFile.Opened, StoreStartup?), FeedError>, Never>?
+    private var opening: Task<StoreAnswer, Never>?
+    /// The store opened and its startup read (nil when that failed: it is
+    /// read again, its failure reported then), or why it did not open.
+    private typealias StoreAnswer = Result<(StoreFile.Opened, StoreStartup?), FeedError>
     /// The opening's answer, kept the moment it comes (off the main
     /// thread), so that `loadIfReady` can take it without a turn of the
     /// main loop.
     private let answered = Answer()
-    private typealias Opening = Result<(StoreFile.Opened, StoreStartup?), FeedError>
 
     private final class Answer: Sendable {
-        let value = Mutex<Opening?>(nil)
+        let value = Mutex<StoreAnswer?>(nil)
     }
     /// Where updates fetch the feeds (nil: no updates, as over a store
     /// given to tests and the benchmark, whose feeds are fetched only as
@@ -215,7 +217,7 @@ package final class Subscriptions {
 
     /// The store being opened and read: started now unless it already is.
     @discardableResult
-    private func startOpening(_ file: StoreFile) -> Task<Result<(StoreFile.Opened, StoreStartup?), FeedError>, Never> {
+    private func startOpening(_ file: StoreFile) -> Task<StoreAnswer, Never> {
         if let opening { return opening }
         let answered = answered
         let started = Task.detached {
@@ -230,7 +232,7 @@ package final class Subscriptions {
     /// The store opened, and its startup read (nil when that failed: it
     /// is read again, its failure reported then).
     @concurrent
-    private nonisolated static func openAndRead(_ file: StoreFile) async -> Result<(StoreFile.Opened, StoreStartup?), FeedError> {
+    private nonisolated static func openAndRead(_ file: StoreFile) async -> StoreAnswer {
         switch await open(file) {
         case .success(let opened): .success((opened, try? await opened.store.startup()))
         case .failure(let error): .failure(error)
