@@ -6,7 +6,8 @@ import GRDB
 /// (`StoreFile` opens it). Every call runs on GRDB's own threads and
 /// suspends the caller: the main thread never waits on SQLite. Reads never
 /// wait for the writer (WAL); writes are transactions, so a crash leaves
-/// every committed one whole and nothing half-written.
+/// every committed one whole and nothing half-written. Five seconds after
+/// its last use it lets go of its connections' caches (`QuietRelease`).
 public final class FeedStore: Sendable {
     public let url: URL
     let databasePool: DatabasePool

@@ -319,21 +319,6 @@ final class ImageFetcherTests: XCTestCase {
         XCTAssertEqual(freshness([:]), .freshUntil(now + 86_400), "a day when the server says nothing")
     }
 
-    /// Polls `condition` until it holds (at most 10 s): for the fetcher's
-    /// state, which says nothing when it changes.
-    private func waitFor(_ condition: @escaping @Sendable () async -> Bool,
-                         file: StaticString = #filePath, line: UInt = #line) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await !condition() {
-            guard ContinuousClock.now < deadline else {
-                XCTFail("condition never held", file: file, line: line)
-                return
-            }
-            // How often to look again, not how long to wait: the condition decides.
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
     /// Returns once the wall clock (which the cache stamps each use with)
     /// reads later than when called: the next use is later than the last,
     /// never equal, however fast the machine.

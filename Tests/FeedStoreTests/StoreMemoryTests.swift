@@ -1,5 +1,6 @@
 import FeedCore
 @testable import FeedStore
+import FeedTestSupport
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -60,15 +61,5 @@ extension FeedStore {
             sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
             return Int(current)
         }
-    }
-}
-
-/// Returns once `condition` holds, checking every 20 ms; throws after
-/// `seconds` (a bound for a hang, not a timing assertion).
-func waitFor(seconds: Double, _ condition: () async throws -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while try await !condition() {
-        guard Date() < deadline else { throw TimedOut(description: "condition not met within \(seconds) s") }
-        try await Task.sleep(for: .milliseconds(20))
     }
 }

@@ -257,7 +257,7 @@ package final class Subscriptions {
         guard state != .ready else { return true }
         guard loading == nil, store == nil, let file,
               case .success(let (opened, startup?))? = answered.value.withLock({ $0 }),
-              library == nil || startup.firstRunDone else { return false }
+              !needsFirstRun(startup) else { return false }
         take(opened, from: file)
         take(startup)
         becomeReady()
@@ -284,7 +284,7 @@ package final class Subscriptions {
         }
         guard let store else { return }
         do {
-            if let library, startup?.firstRunDone != true {
+            if let library, needsFirstRun(startup) {
                 try await takeIn(library, to: store)
                 startup = nil  // read before the first run changed the store
             }
@@ -293,6 +293,13 @@ package final class Subscriptions {
             report(error)
         }
         becomeReady()
+    }
+
+    /// Whether feeds.json (or the sample feed) is still to be taken in
+    /// before the subscriptions are read: a model given one, over a store
+    /// whose startup read does not say it was done (or failed).
+    private func needsFirstRun(_ startup: StoreStartup?) -> Bool {
+        library != nil && startup?.firstRunDone != true
     }
 
     /// The store `file` opened (a fresh one if it could not be read, which
