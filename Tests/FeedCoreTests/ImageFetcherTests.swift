@@ -124,6 +124,35 @@ final class ImageFetcherTests: XCTestCase {
         XCTAssertNotNil(cache.entry(for: urls[3]), "and evicts nothing")
     }
 
+    func testACachedImageIsTheFileMappedAndOutlivesItsReplacementAndRemoval() throws {
+        let cache = ImageDiskCache(directory: directory)
+        let url = URL(string: "https://images.example/photo.jpg")!
+        let first = Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0) })
+        cache.store(.init(data: first, freshUntil: .distantFuture), for: url)
+        let file = try XCTUnwrap(try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .first { $0.pathExtension == "image" })
+        // Read to the end: String(contentsOfFile:) reads /proc's files
+        // in one read, the first 4 KiB of a busy process's maps.
+        func mapped() throws -> Bool {
+            let maps = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile()
+            return String(decoding: maps, as: UTF8.self).contains(file.lastPathComponent)
+        }
+        var entry = try XCTUnwrap(cache.entry(for: url))
+        XCTAssertTrue(try mapped(), "the bytes are the file mapped, not a copy in the heap")
+        XCTAssertEqual(entry.data, first)
+
+        // Replaced (written anew and renamed over it), then removed: the
+        // bytes in hand stay the ones read.
+        cache.store(.init(data: Data(repeating: 9, count: 100), freshUntil: .distantFuture), for: url)
+        XCTAssertEqual(entry.data, first)
+        try FileManager.default.removeItem(at: directory)
+        XCTAssertEqual(entry.data, first)
+        XCTAssertNil(cache.entry(for: url))
+
+        entry = ImageDiskCache.Entry(data: Data(), freshUntil: .distantPast)
+        XCTAssertFalse(try mapped(), "let go with the entry")
+    }
+
     func testARecordForAnotherAddressIsAMiss() throws {
         let cache = ImageDiskCache(directory: directory)
         let url = URL(string: "https://images.example/a.png")!

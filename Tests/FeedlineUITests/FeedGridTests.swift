@@ -38,6 +38,16 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
         return (source, window)
     }
 
+    /// A window on a local feed of `count` items, settled.
+    @MainActor
+    private func localFeed(count: Int, pageSize: Int, file: StaticString = #filePath, line: UInt = #line) -> FeedWindow {
+        let source = SimulatedNetwork(LocalFeedSource(file: fixture.writeFeed(count: count), pageSize: pageSize),
+                                      latency: .zero)
+        let window = openWindow(on: source, file: file, line: line)
+        settle(window, file: file, line: line)
+        return window
+    }
+
     func testCtrl2ShowsTheSameItemsAsTilesThreeAcross() throws {
         try MainActor.assumeIsolated {
             let source = GatedSource()
@@ -110,10 +120,7 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
 
     func testSwitchingKeepsTheFocusedItemFocused() throws {
         try MainActor.assumeIsolated {
-            let source = SimulatedNetwork(LocalFeedSource(file: fixture.writeFeed(count: 100), pageSize: 50),
-                                          latency: .zero)
-            let window = openWindow(on: source)
-            settle(window)
+            let window = localFeed(count: 100, pageSize: 50)
             window.feedList.focusRow(at: 37)
             waitUntil("row 37 has focus") { window.feedList.focusedItem?.id == FeedFixture.id(37) }
             press("ctrl+2", in: window)
@@ -129,6 +136,68 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
             waitUntil("the list has it focused") {
                 window.feedList.view is ListView && window.feedList.focusedItem?.id == FeedFixture.id(38)
             }
+        }
+    }
+
+    func testSwitchingWithNothingFocusedKeepsTheItemInViewWithoutAWarning() {
+        MainActor.assumeIsolated {
+            let window = localFeed(count: 200, pageSize: 100)
+            window.feedList.view.dropFocus()
+            // Scrolled as a wheel would, a step a frame, until item 60 is
+            // at the top of the view.
+            let list = window.feedList
+            for _ in 0..<60 {
+                let rows = list.visibleRows
+                if let row = rows.first(where: { $0.position == 60 }) {
+                    if abs(row.top) < 1 { break }
+                    list.adjustment.value += row.top
+                } else {
+                    list.adjustment.value += (rows.allSatisfy { $0.position < 60 } ? 1 : -1) * list.adjustment.pageSize / 2
+                }
+                settle(window)
+            }
+            XCTAssertEqual(list.visibleRows.min { $0.position < $1.position }?.position, 60, "item 60 is at the top")
+            XCTAssertNil(window.feedList.focusedItem, "nothing is focused")
+            let warnings = capturingStandardError {
+                window.show(layout: .grid)
+                waitUntil("the grid shows item 60") {
+                    window.feedList.view is GridView && window.feedList.visibleRows.contains { $0.position == 60 }
+                }
+                settle(window)
+            }
+            XCTAssertFalse(warnings.contains("failed to scroll"), warnings)
+            XCTAssertFalse(warnings.contains("ran out of items"), warnings)
+            XCTAssertTrue(window.feedList.visibleRows.contains { $0.position == 60 }, "item 60 stays in view")
+        }
+    }
+
+    /// The columns in the grid's first row of tiles.
+    @MainActor
+    private func columns(_ window: FeedWindow) -> Int {
+        let list = window.feedList
+        let tops = (0..<20).map { list.factory.rowWidget(at: $0)?.top(in: list.scroller) }
+        return tops.prefix { $0 != nil && $0 == tops[0] }.count
+    }
+
+    func testTheGridKeepsTilesOnlyForTheColumnsItShowsAndFollowsTheWindowsWidth() {
+        MainActor.assumeIsolated {
+            let window = localFeed(count: 600, pageSize: 600)
+            window.show(layout: .grid)
+            waitUntil("three across") { self.columns(window) == 3 }
+            settle(window)
+            // GtkGridView 4.8 keeps tiles for about 32 rows of its most
+            // columns: 384 tiles for a limit of 12.
+            let tiles = window.feedList.view.rowWidgetCount
+            XCTAssertLessThanOrEqual(tiles, 32 * 4 + 8, "tiles for the columns shown and one more, not for 12")
+            XCTAssertGreaterThanOrEqual(tiles, 30 * 3, "tiles for the rows GTK keeps of the columns shown")
+
+            let title = window.window.title ?? ""
+            XDoTool.resize(title, width: window.window.allocatedWidth + 3 * 200, height: window.window.allocatedHeight)
+            waitUntil("a wider window shows more columns") { self.columns(window) >= 6 }
+            XDoTool.resize(title, width: window.window.allocatedWidth - 3 * 200, height: window.window.allocatedHeight)
+            waitUntil("and fewer again when narrower") { self.columns(window) == 3 }
+            settle(window)
+            XCTAssertLessThanOrEqual(window.feedList.view.rowWidgetCount, 32 * 4 + 8)
         }
     }
 

@@ -27,6 +27,14 @@ enum XDoTool {
              "mousemove", "--window", "%1", String(x), String(y), "sleep", "0.2"] + actions, file: file, line: line)
     }
 
+    /// Resizes the window titled exactly `title` to `width` × `height`, as
+    /// a window manager would at a person's drag.
+    static func resize(_ title: String, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
+        let pattern = "^" + NSRegularExpression.escapedPattern(for: title) + "$"
+        run(["search", "--sync", "--limit", "1", "--name", pattern, "windowsize", "%1", String(width), String(height)],
+            file: file, line: line)
+    }
+
     /// Gives X input focus to the window titled exactly `title`: GTK
     /// makes it the active window.
     static func focus(_ title: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -74,13 +74,21 @@ public final class ImageDiskCache: Sendable {
     }
 
     /// The cached image for `url`, fresh or not; marks it as just used.
+    ///
+    /// Its bytes are the file mapped, not read into the heap: a grid
+    /// scrolled over cached pictures asks for hundreds in a moment, and
+    /// each waits for its decode. Read, they were up to 30 MB of the heap
+    /// at once, given back in pieces the heap kept; mapped, they are the
+    /// system's file cache. Safe because a file is only ever replaced
+    /// whole (`store` writes a new one and renames it) or removed, which
+    /// leaves a mapping of the old one intact.
     public func entry(for url: URL) -> Entry? {
         lock.withLock { index in
             let (dataFile, recordFile) = files(for: url)
             guard let recordData = try? Data(contentsOf: recordFile),
                   let record = try? JSONDecoder().decode(Record.self, from: recordData),
                   record.url == url.absoluteString,
-                  let data = try? Data(contentsOf: dataFile) else { return nil }
+                  let data = try? Data(contentsOf: dataFile, options: .alwaysMapped) else { return nil }
             let now = Date()
             try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: dataFile.path)
             index?.set(Self.name(of: dataFile), bytes: data.count + recordData.count, used: now)

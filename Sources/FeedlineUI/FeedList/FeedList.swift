@@ -97,6 +97,7 @@ package final class FeedList {
         let entries = EntrySource()
         store = LazyListStore { [entries] position in entries.entry?(position) ?? .placeholder }
         (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
+        fitGridColumns()
         scroller.setChild(view)
         connectView()
         entries.entry = { [weak self] position in self?.entry(at: position) ?? .placeholder }
@@ -117,6 +118,8 @@ package final class FeedList {
             PictureMemory.noteActivity()
         }
         adjustment.onChanged { [weak self] in self?.reportPositionAfterLayout() }
+        // A new width (the grid's columns follow it).
+        scroller.horizontalAdjustment.onChanged { [weak self] in self?.reportPositionAfterLayout() }
         scroller.onEdgeReached { [weak self] edge in
             guard edge == .bottom else { return }
             self?.reportPositionAfterLayout(atBottomEdge: true)
@@ -155,10 +158,20 @@ package final class FeedList {
         case .grid:
             let grid = GridView(model: store, factory: factory)
             grid.addCSSClass("feed-grid")
-            grid.maxColumns = 12
             return (factory, grid)
         }
     }
+
+    /// The most columns the grid may lay out: what the view's width needs
+    /// (`FeedTile.columns`), so that GTK keeps tiles only for those.
+    /// Checked after every layout; a wider window gets more in the next frame.
+    private func fitGridColumns() {
+        guard let grid = view as? GridView else { return }
+        let columns = FeedTile.columns(fitting: scroller.allocatedWidth, limit: Self.maxGridColumns)
+        if grid.maxColumns != columns { grid.maxColumns = columns }
+    }
+
+    static let maxGridColumns = 12
 
     /// Activation and the list's own keys, on a new view.
     private func connectView() {
@@ -181,6 +194,7 @@ package final class FeedList {
         scrolledPast.reset()
         forgetMarksOutOfView()
         (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
+        fitGridColumns()
         scroller.setChild(view)
         connectView()
         if let accessibleLabel { view.setAccessibleLabel(accessibleLabel) }
@@ -456,6 +470,7 @@ package final class FeedList {
             let atBottomEdge = reportsBottomEdge
             (positionReportScheduled, reportsBottomEdge) = (false, false)
             lastPositionReport = .now
+            fitGridColumns()
             onPosition?(metrics, atBottomEdge, Self.now())
             // One walk of GTK's 200 rows a frame, for both.
             let rows = factory.laidOutRows(in: scroller)

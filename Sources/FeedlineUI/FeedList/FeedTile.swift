@@ -50,6 +50,18 @@ final class FeedTile: ItemWidgets {
     static let pictureWidth: Int32 = 180
     static let pictureHeight: Int32 = 135
 
+    /// The most columns a grid `width` pixels wide needs: those that fit
+    /// (tiles are at least `pictureWidth` wide, more with their padding)
+    /// and one more, so that a window made wider by less than a column
+    /// lays out all it can in its next frame, at most `limit`. GtkGridView
+    /// 4.8 keeps tiles for about 32 rows of `maxColumns` whatever the
+    /// columns shown: a limit of 12 made 384 tiles (and their pictures)
+    /// for 3 columns. An unknown width (0: not laid out yet) gets `limit`.
+    static func columns(fitting width: Int, limit: Int) -> Int {
+        guard width > 0 else { return limit }
+        return min(limit, width / Int(pictureWidth) + 1)
+    }
+
     init(images: ImageLoader = .shared) {
         self.images = images
         titleText = EmojiLabel(title, images: images)

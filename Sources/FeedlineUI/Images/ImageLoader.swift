@@ -62,10 +62,13 @@ package final class ImageLoader {
             do {
                 let data = try await fetcher.data(for: url, priority: priority)
                 try Task.checkCancellation()
-                decodes += 1
                 switch await Self.decode(data, width: width, height: height) {
-                case .success(let decoded): texture = decoded
-                case .failure(let failure):
+                case nil: return
+                case .success(let decoded)?:
+                    decodes += 1
+                    texture = decoded
+                case .failure(let failure)?:
+                    decodes += 1
                     onFailure?(url, failure.description)
                     texture = nil
                 }
@@ -116,10 +119,13 @@ package final class ImageLoader {
         Task { await fetcher.setPriority(priority, for: url) }
     }
 
-    /// Decodes on the concurrent executor, never on the main thread.
+    /// Decodes on the concurrent executor, never on the main thread; nil
+    /// when the row let go of the picture while the decode waited for a
+    /// thread (rows scrolled past quickly leave many waiting).
     @concurrent
     private nonisolated static func decode(_ data: Data, width: Int, height: Int) async
-        -> Result<Texture, ImageDecoder.Failure> {
-        ImageDecoder.decode(data, fitting: width, height)
+        -> Result<Texture, ImageDecoder.Failure>? {
+        guard !Task.isCancelled else { return nil }
+        return ImageDecoder.decode(data, fitting: width, height)
     }
 }

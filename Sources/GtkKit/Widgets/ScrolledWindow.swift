@@ -48,6 +48,11 @@ public final class ScrolledWindow: Widget {
         Adjustment(borrowing: gtk_scrolled_window_get_vadjustment(opaque))
     }
 
+    /// Across: its page size is the child's width, changed as it is laid out.
+    public var horizontalAdjustment: Adjustment {
+        Adjustment(borrowing: gtk_scrolled_window_get_hadjustment(opaque))
+    }
+
     public enum Edge: UInt32 {
         case left, right, top, bottom
 
