@@ -267,6 +267,9 @@ final class FeedGridTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(text.picture.picture.isVisible)
             XCTAssertEqual(text.excerpt.text, "Only words here", "a tile without a picture shows its words")
             XCTAssertEqual(text.root.allocatedHeight, height, "in a box of the same size")
+            let scroller = window.feedList.scroller
+            XCTAssertEqual(text.title.top(in: scroller), photo.title.top(in: scroller),
+                           "the card takes the picture's place: the titles are in line")
 
             let warned = try XCTUnwrap(window.feedList.factory.cell(at: 2)?.tile)
             XCTAssertEqual(warned.title.text, "Content warning: Spiders")

@@ -147,6 +147,7 @@ final class FeedTile: ItemWidgets {
         picture.show(item.imageURL, placeholder: hasPicture, hidden: hidden.media, preview: item.imageBlurhash)
         mediaBadge.show(hidden.media ? nil : playing)
         excerpt.isVisible = !hasPicture
+        pictureBox.isVisible = hasPicture
         excerptText.show(hasPicture || hidden.text ? "" : Self.excerpt(of: item), emoji: textEmoji)
         if let shownPoll = details?.poll, !hidden.text {
             let line = pollLineLabel()
