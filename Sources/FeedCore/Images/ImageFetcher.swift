@@ -54,15 +54,16 @@ public actor ImageFetcher {
     /// cancelled (the download goes on while another caller waits for it).
     public func data(for url: URL, priority: Int = 0) async throws -> Data {
         if url.isFileURL { return try await Self.read(url, limit: http.policy.maxBodyBytes) }
-        if let entry = cache?.entry(for: url), entry.isFresh(at: now()) {
-            return entry.data
+        let cached = cache?.entry(for: url)
+        if let cached, cached.isFresh(at: now()) {
+            return cached.data
         }
         try Task.checkCancellation()
         serial += 1
         let waiter = serial
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                join(url, waiter: waiter, priority: priority, continuation: continuation)
+                join(url, waiter: waiter, priority: priority, stale: cached, continuation: continuation)
             }
         } onCancel: {
             Task { await self.leave(url, waiter: waiter) }
@@ -98,7 +99,8 @@ public actor ImageFetcher {
 
     // MARK: Waiters
 
-    private func join(_ url: URL, waiter: Int, priority: Int,
+    /// `stale`: the cached copy the caller found, to revalidate.
+    private func join(_ url: URL, waiter: Int, priority: Int, stale: ImageDiskCache.Entry?,
                       continuation: CheckedContinuation<Data, any Error>) {
         if downloads[url] != nil {
             downloads[url]?.waiters[waiter] = continuation
@@ -108,7 +110,7 @@ public actor ImageFetcher {
         serial += 1
         let id = serial
         downloads[url] = Download(id: id, waiters: [waiter: continuation], priority: priority)
-        downloads[url]?.task = Task { await self.download(url, id: id) }
+        downloads[url]?.task = Task { await self.download(url, id: id, stale: stale) }
     }
 
     /// A caller was cancelled: it stops waiting; the download stops too when
@@ -133,7 +135,7 @@ public actor ImageFetcher {
 
     // MARK: Downloading
 
-    private func download(_ url: URL, id: Int) async {
+    private func download(_ url: URL, id: Int, stale: ImageDiskCache.Entry?) async {
         do {
             try await acquireSlot(for: url)
         } catch {
@@ -141,7 +143,6 @@ public actor ImageFetcher {
             return
         }
         defer { slots.release() }
-        let stale = cache?.entry(for: url)
         var headers = ["Accept": "image/*"]
         if let etag = stale?.etag { headers["If-None-Match"] = etag }
         if let modified = stale?.lastModified { headers["If-Modified-Since"] = modified }

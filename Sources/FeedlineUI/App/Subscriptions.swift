@@ -261,7 +261,7 @@ package final class Subscriptions {
         take(opened, from: file)
         take(startup)
         becomeReady()
-        loading = Task {}
+        loading = Task {}  // done: `load()` returns at once
         return true
     }
 

@@ -96,8 +96,8 @@ package final class FeedList {
         scroller.verticalExpand = true
         let entries = EntrySource()
         store = LazyListStore { [entries] position in entries.entry?(position) ?? .placeholder }
-        (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
-        fitGridColumns()
+        (factory, view) = Self.makeView(layout, width: scroller.allocatedWidth, store: store, images: images,
+                                        revealed: revealed, events: cellEvents)
         scroller.setChild(view)
         connectView()
         entries.entry = { [weak self] position in self?.entry(at: position) ?? .placeholder }
@@ -126,8 +126,9 @@ package final class FeedList {
         }
     }
 
-    /// The view for `layout` and its cells, over the one model.
-    private static func makeView(_ layout: FeedLayout, store: LazyListStore<FeedListEntry>, images: ImageLoader,
+    /// The view for `layout` and its cells, over the one model; a grid
+    /// with as many columns at most as `width` needs (0: not known yet).
+    private static func makeView(_ layout: FeedLayout, width: Int, store: LazyListStore<FeedListEntry>, images: ImageLoader,
                                  revealed: RevealedItems, events: CellEvents)
         -> (ListItemFactory<FeedListEntry, FeedCell>, ListBase) {
         let factory = ListItemFactory<FeedListEntry, FeedCell>(
@@ -158,13 +159,15 @@ package final class FeedList {
         case .grid:
             let grid = GridView(model: store, factory: factory)
             grid.addCSSClass("feed-grid")
+            grid.maxColumns = FeedTile.columns(fitting: width, limit: maxGridColumns)
             return (factory, grid)
         }
     }
 
     /// The most columns the grid may lay out: what the view's width needs
     /// (`FeedTile.columns`), so that GTK keeps tiles only for those.
-    /// Checked after every layout; a wider window gets more in the next frame.
+    /// Checked after every layout (the width's changes included); a wider
+    /// window gets more in the next frame.
     private func fitGridColumns() {
         guard let grid = view as? GridView else { return }
         let columns = FeedTile.columns(fitting: scroller.allocatedWidth, limit: Self.maxGridColumns)
@@ -193,8 +196,8 @@ package final class FeedList {
         self.layout = layout
         scrolledPast.reset()
         forgetMarksOutOfView()
-        (factory, view) = Self.makeView(layout, store: store, images: images, revealed: revealed, events: cellEvents)
-        fitGridColumns()
+        (factory, view) = Self.makeView(layout, width: scroller.allocatedWidth, store: store, images: images,
+                                        revealed: revealed, events: cellEvents)
         scroller.setChild(view)
         connectView()
         if let accessibleLabel { view.setAccessibleLabel(accessibleLabel) }

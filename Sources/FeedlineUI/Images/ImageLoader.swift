@@ -62,13 +62,11 @@ package final class ImageLoader {
             do {
                 let data = try await fetcher.data(for: url, priority: priority)
                 try Task.checkCancellation()
-                switch await Self.decode(data, width: width, height: height) {
-                case nil: return
-                case .success(let decoded)?:
-                    decodes += 1
-                    texture = decoded
-                case .failure(let failure)?:
-                    decodes += 1
+                let decoded = try await Self.decode(data, width: width, height: height)
+                decodes += 1
+                switch decoded {
+                case .success(let decoded): texture = decoded
+                case .failure(let failure):
                     onFailure?(url, failure.description)
                     texture = nil
                 }
@@ -119,13 +117,14 @@ package final class ImageLoader {
         Task { await fetcher.setPriority(priority, for: url) }
     }
 
-    /// Decodes on the concurrent executor, never on the main thread; nil
-    /// when the row let go of the picture while the decode waited for a
-    /// thread (rows scrolled past quickly leave many waiting).
+    /// Decodes on the concurrent executor, never on the main thread; throws
+    /// `CancellationError` when the row let go of the picture while the
+    /// decode waited for a thread (rows scrolled past quickly leave many
+    /// waiting).
     @concurrent
-    private nonisolated static func decode(_ data: Data, width: Int, height: Int) async
-        -> Result<Texture, ImageDecoder.Failure>? {
-        guard !Task.isCancelled else { return nil }
+    private nonisolated static func decode(_ data: Data, width: Int, height: Int) async throws
+        -> Result<Texture, ImageDecoder.Failure> {
+        try Task.checkCancellation()
         return ImageDecoder.decode(data, fitting: width, height)
     }
 }
