@@ -40,7 +40,9 @@ struct SoakCensus {
             entry["heap_in_use_kb"] = heap.inUse / 1024
             entry["mapped_kb"] = heap.mapped / 1024
             entry["mapped_blocks"] = heap.mappedBlocks
-            entry["arenas"] = heap.arenas
+            entry["arenas"] = heap.arenas.count
+            // Per arena: [heap, free, top] in KiB, the main thread's first.
+            entry["arenas_kb"] = heap.arenas.map { [$0.heap / 1024, $0.free / 1024, $0.top / 1024] }
         }
         entries.append(entry)
     }
@@ -54,15 +56,18 @@ struct SoakCensus {
         let ends = entries.filter { ($0["after"] as? String) == lastAction && ($0["time_s"] as? Double ?? 0) >= warmup }
         guard let first = ends.first, let last = ends.last else { return "census: no whole round after the warm-up\n" }
         var lines = ["census at the end of each round after the warm-up (KiB; heap = malloc's, in use = heap − free):",
-                     "  time s      rss     anon     file    shmem     heap  in use     free   mapped  blocks  arenas  pictures  brk rss  pixels  sqlite"]
+                     "  time s      rss     anon     file    shmem     heap  in use     free   mapped  blocks  arenas  pictures  brk rss  pixels  sqlite  main top  others' free  others' top"]
         for entry in ends {
             func value(_ key: String) -> Int { entry[key] as? Int ?? 0 }
             let brk = (entry["mappings_kb"] as? [String: Int])?["brk heap"] ?? 0
+            let arenas = (entry["arenas_kb"] as? [[Int]] ?? []).filter { $0.count == 3 }
             lines.append(String(format: "  %6.0f %8d %8d %8d %8d %8d %7d %8d %8d %7d %7d %9d", entry["time_s"] as? Double ?? 0,
                                 value("rss_kb"), value("anon_kb"), value("file_kb"), value("shmem_kb"), value("heap_kb"),
                                 value("heap_in_use_kb"), value("heap_free_kb"), value("mapped_kb"), value("mapped_blocks"),
                                 value("arenas"), value("textures_cached"))
-                + String(format: " %8d %7d %7d", brk, value("picture_mappings_kb"), value("sqlite_kb")))
+                + String(format: " %8d %7d %7d", brk, value("picture_mappings_kb"), value("sqlite_kb"))
+                + String(format: " %9d %13d %12d", arenas.first?[2] ?? 0,
+                         arenas.dropFirst().reduce(0) { $0 + $1[1] }, arenas.dropFirst().reduce(0) { $0 + $1[2] }))
         }
         if let models = last["menu_models"] as? [Int], models.count == 2 {
             lines.append("menu models followed (shown by a menu button at a sample): \(models[0]), still alive \(models[1])")

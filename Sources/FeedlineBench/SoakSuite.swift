@@ -26,8 +26,8 @@ enum SoakSuite {
           --block S           Seconds each action runs before the next (default 60)
           --actions LIST      scroll,reader,switch,grid,idle (default: all, in turn)
           --remedies WHICH    What the app does to give memory back: all (the
-                              default, as shipped), none, or some of arenas (at
-                              most 2 malloc arenas), pixels (pictures' pixels
+                              default, as shipped), none, or some of arenas (one
+                              malloc arena), pixels (pictures' pixels
                               mapped on their own), map (fixed mmap and trim
                               thresholds) and trim (malloc_trim when pictures
                               or scrolling stop), e.g. arenas,trim

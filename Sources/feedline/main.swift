@@ -2,7 +2,7 @@ import FeedlineUI
 import Foundation
 import GtkKit
 
-// First of all, before any thread allocates: malloc keeps to two arenas and
+// First of all, before any thread allocates: malloc keeps to one arena and
 // maps large blocks on their own, so freed pictures go back to the system
 // (docs/BENCHMARKS.md, "Long use").
 PictureMemory.prepare()

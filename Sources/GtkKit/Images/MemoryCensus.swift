@@ -22,11 +22,23 @@ package enum MemoryCensus {
         /// Blocks mapped on their own (`total mmap`), and their count.
         package var mapped = 0
         package var mappedBlocks = 0
-        /// Arenas (one per thread that allocated, up to glibc's limit).
-        package var arenas = 0
+        /// Each arena's figures, the main thread's first.
+        package var arenas: [Arena] = []
 
         /// In the heaps and not free: live blocks (and their headers).
         package var inUse: Int { heap - free }
+    }
+
+    /// One malloc arena's figures, in bytes.
+    package struct Arena: Sendable {
+        /// Memory the arena has from the system.
+        package var heap = 0
+        /// Free in it, its top included.
+        package var free = 0
+        /// The free block at the top of its heap, which no bin holds:
+        /// `malloc_trim` gives back the main arena's, and another arena's
+        /// only goes back when it outgrows the trim threshold.
+        package var top = 0
     }
 
     private typealias MallocInfoFunction = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
@@ -44,25 +56,47 @@ package enum MemoryCensus {
         return buffer.map { String(cString: $0) }
     }
 
-    /// The totals of `mallocInfo()`.
+    /// The totals of `mallocInfo()`, and each arena's figures.
     package static func heap() -> Heap? {
-        guard let xml = mallocInfo() else { return nil }
+        mallocInfo().map(heap(fromMallocInfo:))
+    }
+
+    /// The figures in a report of `malloc_info`.
+    package static func heap(fromMallocInfo xml: String) -> Heap {
         // The totals follow the last arena's closing tag.
         let totals = xml.range(of: "</heap>", options: .backwards).map { xml[$0.upperBound...] } ?? xml[...]
-        func attribute(_ tag: String, _ name: String) -> Int {
-            guard let start = totals.range(of: tag) else { return 0 }
-            let rest = totals[start.upperBound...]
-            guard let key = rest.range(of: name + "=\""),
-                  let end = rest[key.upperBound...].firstIndex(of: "\"") else { return 0 }
-            return Int(rest[key.upperBound..<end]) ?? 0
-        }
         var heap = Heap()
-        heap.heap = attribute("<system type=\"current\"", "size")
-        heap.free = attribute("<total type=\"fast\"", "size") + attribute("<total type=\"rest\"", "size")
-        heap.mapped = attribute("<total type=\"mmap\"", "size")
-        heap.mappedBlocks = attribute("<total type=\"mmap\"", "count")
-        heap.arenas = xml.components(separatedBy: "<heap nr=").count - 1
+        heap.heap = attribute(totals, "<system type=\"current\"", "size")
+        heap.free = attribute(totals, "<total type=\"fast\"", "size") + attribute(totals, "<total type=\"rest\"", "size")
+        heap.mapped = attribute(totals, "<total type=\"mmap\"", "size")
+        heap.mappedBlocks = attribute(totals, "<total type=\"mmap\"", "count")
+        heap.arenas = xml.components(separatedBy: "<heap nr=").dropFirst().map(arena)
         return heap
+    }
+
+    /// One `<heap nr=…>` block of `mallocInfo()`. Its free total counts
+    /// the top block with the bins; the bins' sizes are listed, so the top
+    /// is what they leave.
+    private static func arena(_ block: String) -> Arena {
+        let block = block.range(of: "</heap>").map { block[..<$0.lowerBound] } ?? block[...]
+        var arena = Arena()
+        arena.heap = attribute(block, "<system type=\"current\"", "size")
+        arena.free = attribute(block, "<total type=\"fast\"", "size") + attribute(block, "<total type=\"rest\"", "size")
+        var binned = 0
+        for line in block.split(separator: "\n") where line.contains("<size ") || line.contains("<unsorted ") {
+            binned += attribute(line, "<", "total")
+        }
+        arena.top = max(0, arena.free - binned)
+        return arena
+    }
+
+    /// The value of attribute `name` in the first `tag` of `text`, or 0.
+    private static func attribute(_ text: Substring, _ tag: String, _ name: String) -> Int {
+        guard let start = text.range(of: tag) else { return 0 }
+        let rest = text[start.upperBound...]
+        guard let key = rest.range(of: " " + name + "=\""),
+              let end = rest[key.upperBound...].firstIndex(of: "\"") else { return 0 }
+        return Int(rest[key.upperBound..<end]) ?? 0
     }
 
     /// Resident memory by kind of mapping, in KiB, from /proc/self/smaps:

@@ -13,11 +13,16 @@ import Glibc
 /// stays resident: the process grows in long use while the memory in use
 /// stays flat. Four remedies, each measured (docs/BENCHMARKS.md, "Long use"):
 ///
-/// - `prepare()`: at most `arenaLimit` malloc arenas (`M_ARENA_MAX`). By
+/// - `prepare()`: one malloc arena, the main one (`M_ARENA_MAX`). By
 ///   default glibc gives each thread that allocates an arena of its own,
 ///   up to 8 a core: pictures are decoded on the thread pool, downloaded
 ///   on URLSession's thread and let go on the main thread, and the space
-///   each arena freed stayed with it, unused by the others.
+///   each arena freed stayed with it, unused by the others. Two arenas
+///   were still one too many: the free block at the top of a thread's
+///   arena goes back only when it outgrows the trim threshold
+///   (`malloc_trim` gives back the main arena's top alone), and in the
+///   soak it held 4.3 MiB, with 2 MiB more in its bins, that the main
+///   arena could not use.
 /// - `mapPixels(count:)` (PictureMappings.swift): a decoded picture keeps
 ///   its pixels in memory mapped for it alone (`Texture.inOwnMapping()`),
 ///   unmapped when the texture goes. Pictures live long and come in every size, so in the
@@ -48,8 +53,9 @@ public enum PictureMemory {
     /// once: room for a frame of a window of 2 megapixels (GDK's cairo
     /// renderer allocates the frame it draws and frees it in every frame).
     public static let trimThreshold: Int32 = 8 * 1024 * 1024
-    /// Malloc arenas at most (the main thread's and one more).
-    public static let arenaLimit: Int32 = 2
+    /// Malloc arenas at most: the main one, which every thread shares
+    /// (their small blocks come from each thread's own cache first).
+    public static let arenaLimit: Int32 = 1
     /// Quiet time after the last picture before a trim.
     public static let quietDelay: Duration = .seconds(2)
     /// While pictures keep coming, a trim at most this often.
@@ -96,9 +102,9 @@ public enum PictureMemory {
             // cairo renderer frees at the top of the heap was given back and
             // faulted in again, page by page, in every frame (about 400 page
             // faults a frame; 976,000 in the store scroll, 18,000 with it).
-            // Not as high as the mmap threshold: the other arena's top is
-            // trimmed only past it (malloc_trim leaves it be), and at 32 MiB
-            // the soak kept 26 MiB more there.
+            // Not as high as the mmap threshold: with two arenas, the other
+            // arena's top was trimmed only past it (malloc_trim leaves it
+            // be), and at 32 MiB the soak kept 26 MiB more there.
             _ = mallopt(trimThresholdParameter, trimThreshold)
         }
     }()
