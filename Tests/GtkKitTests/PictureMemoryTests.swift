@@ -28,4 +28,24 @@ final class PictureMemoryTests: XCTestCase {
         // Given back each time, every frame would fault all its 512 pages.
         XCTAssertLessThan(faults, 100, "\(faults) page faults for 10 frames of 2 MiB")
     }
+
+    /// A limit on malloc's arenas set in the environment is the user's:
+    /// `prepare` leaves it as it is.
+    func testAnArenaLimitSetInTheEnvironmentIsLeftAsItIs() {
+        let saved = (getenv("MALLOC_ARENA_MAX").map { String(cString: $0) }, getenv("GLIBC_TUNABLES").map { String(cString: $0) })
+        defer {
+            if let value = saved.0 { setenv("MALLOC_ARENA_MAX", value, 1) } else { unsetenv("MALLOC_ARENA_MAX") }
+            if let value = saved.1 { setenv("GLIBC_TUNABLES", value, 1) } else { unsetenv("GLIBC_TUNABLES") }
+        }
+        unsetenv("MALLOC_ARENA_MAX")
+        unsetenv("GLIBC_TUNABLES")
+        XCTAssertFalse(PictureMemory.environmentLimitsArenas)
+        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0", 1)
+        XCTAssertFalse(PictureMemory.environmentLimitsArenas, "another tunable")
+        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0:glibc.malloc.arena_max=4", 1)
+        XCTAssertTrue(PictureMemory.environmentLimitsArenas)
+        unsetenv("GLIBC_TUNABLES")
+        setenv("MALLOC_ARENA_MAX", "2", 1)
+        XCTAssertTrue(PictureMemory.environmentLimitsArenas)
+    }
 }

@@ -81,7 +81,8 @@ public enum PictureMemory {
     /// Whether decoded pictures keep their pixels in mappings of their own.
     nonisolated(unsafe) package static var mapsPictures = true
 
-    /// Limits malloc to `arenaLimit` arenas and fixes its mmap threshold
+    /// Limits malloc to `arenaLimit` arenas (unless the environment sets
+    /// them) and fixes its mmap threshold
     /// at `mapThreshold`, once per process; any thread. The sooner the
     /// better: threads that allocated before keep the arenas they made.
     /// The image loader calls it when it is made (before the first row
@@ -93,7 +94,7 @@ public enum PictureMemory {
     private static let preparedOnce: Void = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: MalloptFunction.self)
-        if limitsArenas { _ = mallopt(arenaMaxParameter, arenaLimit) }
+        if limitsArenas && !environmentLimitsArenas { _ = mallopt(arenaMaxParameter, arenaLimit) }
         if mapsLargeBlocks {
             _ = mallopt(mmapThresholdParameter, mapThresholdInUse)
             // Fixing the mmap threshold leaves the trim threshold at its
@@ -108,6 +109,14 @@ public enum PictureMemory {
             _ = mallopt(trimThresholdParameter, trimThreshold)
         }
     }()
+
+    /// Whether the environment sets malloc's arenas (`MALLOC_ARENA_MAX`, or
+    /// glibc's tunable `glibc.malloc.arena_max`): what a user set there is
+    /// left as it is.
+    package static var environmentLimitsArenas: Bool {
+        getenv("MALLOC_ARENA_MAX") != nil
+            || getenv("GLIBC_TUNABLES").map { String(cString: $0).contains("glibc.malloc.arena_max") } == true
+    }
 
     /// Gives the free pages inside malloc's heaps back to the system (slow:
     /// call it off the main thread). Returns whether any were.
