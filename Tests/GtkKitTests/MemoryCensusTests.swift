@@ -4,8 +4,10 @@ import XCTest
 
 /// The soak's census of malloc's heaps (`MemoryCensus.heap`).
 final class MemoryCensusTests: XCTestCase {
-    /// A report of glibc 2.36's `malloc_info` from a program with two
-    /// arenas (Tests/fixtures/malloc-info): each arena's free total counts
+    /// A report of glibc 2.36's `malloc_info` (Tests/fixtures/malloc-info)
+    /// from a small C program: a thread allocated 100 blocks and freed
+    /// every other one (the second arena), then the main thread 50 and
+    /// every third (the main arena). Each arena's free total counts
     /// its top block with its bins; the census tells the top apart (the
     /// part of another arena that no trim gives back).
     func testEachArenaSTopIsWhatItsBinsLeaveOfItsFreeTotal() throws {

@@ -30,22 +30,15 @@ final class PictureMemoryTests: XCTestCase {
     }
 
     /// A limit on malloc's arenas set in the environment is the user's:
-    /// `prepare` leaves it as it is.
+    /// `prepare` leaves it as it is. (Environments of the test's own: the
+    /// process's is not changed while other threads may read it.)
     func testAnArenaLimitSetInTheEnvironmentIsLeftAsItIs() {
-        let saved = (getenv("MALLOC_ARENA_MAX").map { String(cString: $0) }, getenv("GLIBC_TUNABLES").map { String(cString: $0) })
-        defer {
-            if let value = saved.0 { setenv("MALLOC_ARENA_MAX", value, 1) } else { unsetenv("MALLOC_ARENA_MAX") }
-            if let value = saved.1 { setenv("GLIBC_TUNABLES", value, 1) } else { unsetenv("GLIBC_TUNABLES") }
+        func limits(_ environment: [String: String]) -> Bool {
+            PictureMemory.environmentLimitsArenas { environment[$0] }
         }
-        unsetenv("MALLOC_ARENA_MAX")
-        unsetenv("GLIBC_TUNABLES")
-        XCTAssertFalse(PictureMemory.environmentLimitsArenas)
-        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0", 1)
-        XCTAssertFalse(PictureMemory.environmentLimitsArenas, "another tunable")
-        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0:glibc.malloc.arena_max=4", 1)
-        XCTAssertTrue(PictureMemory.environmentLimitsArenas)
-        unsetenv("GLIBC_TUNABLES")
-        setenv("MALLOC_ARENA_MAX", "2", 1)
-        XCTAssertTrue(PictureMemory.environmentLimitsArenas)
+        XCTAssertFalse(limits([:]))
+        XCTAssertFalse(limits(["GLIBC_TUNABLES": "glibc.malloc.tcache_count=0"]), "another tunable")
+        XCTAssertTrue(limits(["GLIBC_TUNABLES": "glibc.malloc.tcache_count=0:glibc.malloc.arena_max=4"]))
+        XCTAssertTrue(limits(["MALLOC_ARENA_MAX": "2"]))
     }
 }

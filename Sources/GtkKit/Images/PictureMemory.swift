@@ -21,8 +21,8 @@ import Glibc
 ///   were still one too many: the free block at the top of a thread's
 ///   arena goes back only when it outgrows the trim threshold
 ///   (`malloc_trim` gives back the main arena's top alone), and in the
-///   soak it held 4.3 MiB, with 2 MiB more in its bins, that the main
-///   arena could not use.
+///   soak it held 3.4–4.2 MiB, with 2 MiB more in its bins, that the
+///   main arena could not use.
 /// - `mapPixels(count:)` (PictureMappings.swift): a decoded picture keeps
 ///   its pixels in memory mapped for it alone (`Texture.inOwnMapping()`),
 ///   unmapped when the texture goes. Pictures live long and come in every size, so in the
@@ -94,7 +94,8 @@ public enum PictureMemory {
     private static let preparedOnce: Void = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: MalloptFunction.self)
-        if limitsArenas && !environmentLimitsArenas { _ = mallopt(arenaMaxParameter, arenaLimit) }
+        let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
+        if limitsArenas && !environmentLimitsArenas(environment) { _ = mallopt(arenaMaxParameter, arenaLimit) }
         if mapsLargeBlocks {
             _ = mallopt(mmapThresholdParameter, mapThresholdInUse)
             // Fixing the mmap threshold leaves the trim threshold at its
@@ -110,12 +111,12 @@ public enum PictureMemory {
         }
     }()
 
-    /// Whether the environment sets malloc's arenas (`MALLOC_ARENA_MAX`, or
-    /// glibc's tunable `glibc.malloc.arena_max`): what a user set there is
-    /// left as it is.
-    package static var environmentLimitsArenas: Bool {
-        getenv("MALLOC_ARENA_MAX") != nil
-            || getenv("GLIBC_TUNABLES").map { String(cString: $0).contains("glibc.malloc.arena_max") } == true
+    /// Whether an environment (a variable's value by name) sets malloc's
+    /// arenas (`MALLOC_ARENA_MAX`, or glibc's tunable
+    /// `glibc.malloc.arena_max`): what a user set there is left as it is.
+    package static func environmentLimitsArenas(_ environment: (String) -> String?) -> Bool {
+        environment("MALLOC_ARENA_MAX") != nil
+            || environment("GLIBC_TUNABLES")?.contains("glibc.malloc.arena_max") == true
     }
 
     /// Gives the free pages inside malloc's heaps back to the system (slow:
