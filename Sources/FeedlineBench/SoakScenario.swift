@@ -65,7 +65,8 @@ final class SoakScenario {
     /// The samples, in storage made whole at the start (`Filled`), so that
     /// what the benchmark records does not itself grow resident memory.
     private var samples: Filled<(time: Double, rssKB: Int, action: Action)>
-    private var blocks: [[String: Any]] = []
+    /// Each block's span, kept the same way (not as a dictionary each).
+    private var blocks: Filled<(action: Action, start: Double, end: Double)>
     private var counts: [String: Int] = [:]
     private var nextEvent = 0.0
     private var moves = 0
@@ -76,7 +77,7 @@ final class SoakScenario {
     /// the frame before.
     private var scrollFrameBusy: Filled<Double>
     private var lastFrameCPU = 0.0
-    private var census = SoakCensus()
+    private var census: SoakCensus
     /// Picture requests sent so far (`ImageFetcher.networkRequests`) less
     /// the parsed addresses the app cleaned up itself
     /// (`CurlHandleRepair.handlesCleaned`), at the start of every block
@@ -91,6 +92,9 @@ final class SoakScenario {
         // Frames while scrolling, at up to 70 a second.
         scrollFrameBusy = Filled(capacity: Int(settings.seconds * 70 / Double(max(1, settings.actions.count))) + 1024,
                                  placeholder: 0)
+        let blockCount = Int(settings.seconds / settings.blockSeconds) + 16
+        blocks = Filled(capacity: blockCount, placeholder: (.idle, 0, 0))
+        census = SoakCensus(entries: blockCount)
         specs = (0..<Self.feeds).map { .document(URL(fileURLWithPath: "/feedline-soak/feed\($0)")) }
         // The store where the app keeps it: in the data home the suite
         // made for this run (never a reader's own store).
@@ -187,7 +191,7 @@ final class SoakScenario {
     }
 
     private func endBlock(at time: Double) {
-        blocks.append(["action": action.rawValue, "start_s": blockStart, "end_s": time])
+        blocks.append((action, blockStart, time))
     }
 
     private func count(_ name: String) { counts[name, default: 0] += 1 }
@@ -308,7 +312,7 @@ final class SoakScenario {
             "actions": settings.actions.map(\.rawValue),
             "samples": samples.elements.map { [$0.time, Double($0.rssKB)] },
             "sample_actions": samples.elements.map(\.action.rawValue),
-            "blocks": blocks,
+            "blocks": blocks.elements.map { ["action": $0.action.rawValue, "start_s": $0.start, "end_s": $0.end] },
             "counts": counts,
             "open_files": [firstFDs, Self.openFileCount()],
             "threads": [firstThreads, Self.threadCount()],
@@ -368,27 +372,4 @@ final class SoakFeedSource: FeedSource {
         page.feedTitle = displayName
         return page
     }
-}
-
-/// An array whose storage is written through when it is made (`capacity`
-/// copies of `placeholder`), so appending up to `capacity` elements touches
-/// no new memory; past that it grows as any array.
-struct Filled<Element> {
-    private var storage: [Element]
-    private(set) var count = 0
-
-    init(capacity: Int, placeholder: Element) {
-        storage = Array(repeating: placeholder, count: capacity)
-    }
-
-    mutating func append(_ element: Element) {
-        if count < storage.count {
-            storage[count] = element
-        } else {
-            storage.append(element)
-        }
-        count += 1
-    }
-
-    var elements: ArraySlice<Element> { storage[..<count] }
 }

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import XCTest
 
@@ -149,6 +150,26 @@ final class OwnershipTests: KitTestCase, @unchecked Sendable {
             MainLoop.schedule(after: .milliseconds(5)) { after = true }
             XCTAssertTrue(MainLoop.run(until: { after }, timeout: .seconds(5)))
             XCTAssertEqual(runs, 1)
+        }
+    }
+    /// A widget class's action (the list's `scroll-to-item`) and an action
+    /// that isn't there both leave a floating parameter as it came, so
+    /// the wrapper has to take it: afterwards it is no longer floating,
+    /// and the wrapper's reference is gone (ours, taken first, is the
+    /// last: GLib would report a double unref at our own).
+    func testAnActionsParameterIsTakenFromItsCaller() {
+        MainActor.assumeIsolated {
+            let store = ListStore<Token>()
+            store.append(contentsOf: [Token()])
+            let view = ListView(model: store, factory: ListItemFactory<Token, Token>(
+                makeCell: { _ in Token() }, bind: { _, _, _ in }))
+            for (name, exists) in [("list.scroll-to-item", true), ("list.no-such-action", false)] {
+                let parameter: OpaquePointer = g_variant_new_uint32(0)
+                g_variant_ref(parameter)
+                XCTAssertEqual(view.activateAction(name, parameter: parameter), exists, name)
+                XCTAssertEqual(g_variant_is_floating(parameter), 0, "\(name): the floating reference was taken")
+                g_variant_unref(parameter)
+            }
         }
     }
 }
