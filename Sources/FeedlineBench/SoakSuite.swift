@@ -11,7 +11,8 @@ import GtkKit
 /// of the child's resident memory after a warm-up: least squares over the
 /// samples, overall and for each action (pooled over that action's blocks:
 /// each block's samples about their own means, so a step from one action
-/// to the next counts in neither), in MiB per hour.
+/// to the next counts in neither), the slope of the whole rounds' means,
+/// and that of their lowest samples, in MiB per hour.
 enum SoakSuite {
     static let usage = """
 
@@ -20,7 +21,8 @@ enum SoakSuite {
         to its end, every ninth page failing once and retried, then Refresh; the
         reader view; feed switches; list and grid; idle), pictures served over
         HTTP on 127.0.0.1 by this process. Prints the slope of resident memory
-        after the warm-up, overall and per action, in MiB per hour.
+        after the warm-up in MiB per hour: overall, of each whole round's mean
+        (rounds), of each round's lowest sample (floor), and per action.
           --soak MINUTES      Minutes in all, warm-up included
           --warmup S          Seconds left out of the slopes (default 300)
           --block S           Seconds each action runs before the next (default 60)
@@ -273,13 +275,36 @@ enum SoakSuite {
             if floors.count >= 2, let slope = pooledSlope([floors.sorted { $0.0 < $1.0 }]) {
                 result["floor"] = slope * 3600 / 1024
             }
+            if let slope = roundsSlope(late, from: warmup, round: round, end: samples.last?.0 ?? 0) {
+                result["rounds"] = slope * 3600 / 1024
+            }
         }
         if let leak = toolchainLeak(report, warmup: warmup) {
             result["toolchain_leak"] = leak.mibPerHour
             if let overall = result["overall"] { result["overall_less_toolchain"] = overall - leak.mibPerHour }
-            if let floor = result["floor"] { result["floor_less_toolchain"] = floor - leak.mibPerHour }
+            for name in ["floor", "rounds"] {
+                if let slope = result[name] { result[name + "_less_toolchain"] = slope - leak.mibPerHour }
+            }
         }
         return result
+    }
+
+    /// The slope of each whole round's mean (at the round's middle): the
+    /// trend with the round's own rise and fall taken out. A line fitted
+    /// through every sample also leans with the shape of each round: a
+    /// round of 5 minutes rising steadily by 15 MiB and dropping back
+    /// tilts it by 1.2 MiB an hour over an hour's twelve rounds. Nil with
+    /// fewer than two whole rounds.
+    static func roundsSlope(_ samples: [(Double, Double)], from start: Double, round: Double,
+                            end: Double) -> Double? {
+        let whole = Int(((end - start) / round + 1e-6).rounded(.down))
+        guard round > 0, whole >= 2 else { return nil }
+        let byRound = Dictionary(grouping: samples.filter { $0.0 >= start }) { Int(($0.0 - start) / round) }
+        let means = (0..<whole).compactMap { index -> (Double, Double)? in
+            guard let group = byRound[index], !group.isEmpty else { return nil }
+            return (start + (Double(index) + 0.5) * round, group.map(\.1).reduce(0, +) / Double(group.count))
+        }
+        return means.count >= 2 ? pooledSlope([means]) : nil
     }
 
     /// Heap kept for good by every picture request, not by Feedline: the
@@ -333,7 +358,7 @@ enum SoakSuite {
                             report["seconds"] as? Double ?? 0, warmup, atWarmup / 1024, last / 1024,
                             Double(report["peak_rss_kb"] as? Int ?? 0) / 1024)]
         lines.append("resident memory slope after the warm-up (MiB/h):")
-        let order = ["overall", "floor"] + SoakScenario.Action.allCases.map(\.rawValue)
+        let order = ["overall", "rounds", "floor"] + SoakScenario.Action.allCases.map(\.rawValue)
         for name in order {
             guard let slope = slopes[name] else { continue }
             lines.append("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%+9.1f", slope))
@@ -343,7 +368,7 @@ enum SoakSuite {
                                     + "the app did not clean up after: docs/BENCHMARKS.md): %d such requests after the "
                                     + "warm-up, %+.1f MiB/h",
                                 toolchainBytesPerRequest, leak.requests, leak.mibPerHour))
-            for name in ["overall", "floor"] {
+            for name in ["overall", "rounds", "floor"] {
                 guard let slope = slopes[name + "_less_toolchain"] else { continue }
                 lines.append("  " + (name + " less it").padding(toLength: 18, withPad: " ", startingAt: 0)
                     + String(format: "%+9.1f", slope))
