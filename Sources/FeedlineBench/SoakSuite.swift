@@ -297,8 +297,9 @@ enum SoakSuite {
     /// fewer than two whole rounds.
     static func roundsSlope(_ samples: [(Double, Double)], from start: Double, round: Double,
                             end: Double) -> Double? {
+        guard round > 0, end > start else { return nil }
         let whole = Int(((end - start) / round + 1e-6).rounded(.down))
-        guard round > 0, whole >= 2 else { return nil }
+        guard whole >= 2 else { return nil }
         let byRound = Dictionary(grouping: samples.filter { $0.0 >= start }) { Int(($0.0 - start) / round) }
         let means = (0..<whole).compactMap { index -> (Double, Double)? in
             guard let group = byRound[index], !group.isEmpty else { return nil }
