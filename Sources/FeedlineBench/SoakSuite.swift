@@ -266,18 +266,14 @@ enum SoakSuite {
         // warm-up: what stays between rounds, without the saw-tooth of
         // the caches filling and the heaps being trimmed.
         let actions = (report["actions"] as? [String] ?? []).count
-        let blockSeconds = report["block_seconds"] as? Double ?? 0
-        if actions > 0, blockSeconds > 0 {
-            let round = Double(actions) * blockSeconds
-            let rounds = Dictionary(grouping: late) { Int(($0.0 - warmup) / round) }
-            let floors = rounds.filter { Double($0.key + 1) * round + warmup <= (samples.last?.0 ?? 0) + 1 }
-                .compactMap { _, group in group.min { $0.1 < $1.1 } }
-            if floors.count >= 2, let slope = pooledSlope([floors.sorted { $0.0 < $1.0 }]) {
-                result["floor"] = slope * 3600 / 1024
-            }
-            if let slope = roundsSlope(late, from: warmup, round: round, end: samples.last?.0 ?? 0) {
-                result["rounds"] = slope * 3600 / 1024
-            }
+        let round = Double(actions) * (report["block_seconds"] as? Double ?? 0)
+        let rounds = wholeRounds(late, from: warmup, round: round, end: samples.last?.0 ?? 0)
+        let floors = rounds.compactMap { $0.samples.min { $0.1 < $1.1 } }
+        if floors.count >= 2, let slope = pooledSlope([floors]) {
+            result["floor"] = slope * 3600 / 1024
+        }
+        if let slope = roundsSlope(rounds, from: warmup, round: round) {
+            result["rounds"] = slope * 3600 / 1024
         }
         if let leak = toolchainLeak(report, warmup: warmup) {
             result["toolchain_leak"] = leak.mibPerHour
@@ -289,21 +285,28 @@ enum SoakSuite {
         return result
     }
 
+    /// The samples of each whole round of `round` seconds from `start`,
+    /// in order; the round the run ended in is left out (a second's
+    /// grace for the last sample). None when a round has no length.
+    static func wholeRounds(_ samples: [(Double, Double)], from start: Double, round: Double,
+                            end: Double) -> [(index: Int, samples: [(Double, Double)])] {
+        guard round > 0 else { return [] }
+        let byRound = Dictionary(grouping: samples.filter { $0.0 >= start }) { Int(($0.0 - start) / round) }
+        return byRound.keys.sorted()
+            .filter { Double($0 + 1) * round + start <= end + 1 }
+            .map { ($0, byRound[$0]!) }
+    }
+
     /// The slope of each whole round's mean (at the round's middle): the
     /// trend with the round's own rise and fall taken out. A line fitted
     /// through every sample also leans with the shape of each round: a
     /// round of 5 minutes rising steadily by 15 MiB and dropping back
     /// tilts it by 1.2 MiB an hour over an hour's twelve rounds. Nil with
     /// fewer than two whole rounds.
-    static func roundsSlope(_ samples: [(Double, Double)], from start: Double, round: Double,
-                            end: Double) -> Double? {
-        guard round > 0, end > start else { return nil }
-        let whole = Int(((end - start) / round + 1e-6).rounded(.down))
-        guard whole >= 2 else { return nil }
-        let byRound = Dictionary(grouping: samples.filter { $0.0 >= start }) { Int(($0.0 - start) / round) }
-        let means = (0..<whole).compactMap { index -> (Double, Double)? in
-            guard let group = byRound[index], !group.isEmpty else { return nil }
-            return (start + (Double(index) + 0.5) * round, group.map(\.1).reduce(0, +) / Double(group.count))
+    static func roundsSlope(_ rounds: [(index: Int, samples: [(Double, Double)])], from start: Double,
+                            round: Double) -> Double? {
+        let means = rounds.map { index, samples in
+            (start + (Double(index) + 0.5) * round, samples.map(\.1).reduce(0, +) / Double(samples.count))
         }
         return means.count >= 2 ? pooledSlope([means]) : nil
     }

@@ -152,6 +152,7 @@ final class OwnershipTests: KitTestCase, @unchecked Sendable {
             XCTAssertEqual(runs, 1)
         }
     }
+
     /// A widget class's action (the list's `scroll-to-item`) and an action
     /// that isn't there both leave a floating parameter as it came, so
     /// the wrapper has to take it: afterwards it is no longer floating,

@@ -241,7 +241,7 @@ open class Widget: Object {
     /// this consumes. GTK does not: a widget class's action (the list's
     /// `scroll-to-item`, `activate-item`) is called with the parameter as
     /// it is, and an action that isn't there never sees it, so a floating
-    /// parameter handed straight to GTK is never freed (about 80 bytes a
+    /// parameter handed straight to GTK is never freed (about 100 bytes a
     /// call; the soak's heaptrack found them). GIO's own actions sink what
     /// they get, which is why the reference is taken here first.
     func activateAction(_ name: String, parameter: OpaquePointer) -> Bool {
