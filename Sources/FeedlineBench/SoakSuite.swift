@@ -244,8 +244,10 @@ enum SoakSuite {
         return 0
     }
 
-    /// MiB per hour: "overall" over every sample after the warm-up, and
-    /// one per action, pooled over its blocks after the warm-up.
+    /// MiB per hour: "overall" over every sample after the warm-up, one
+    /// per action (pooled over its blocks after the warm-up), "floor" and
+    /// "rounds" over the whole rounds after it, and each less the
+    /// toolchain's leak when there is one.
     static func slopes(_ report: [String: Any], warmup: Double) -> [String: Double] {
         let samples = (report["samples"] as? [[Double]] ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
         let blocks = report["blocks"] as? [[String: Any]] ?? []
@@ -267,7 +269,7 @@ enum SoakSuite {
         // the caches filling and the heaps being trimmed.
         let actions = (report["actions"] as? [String] ?? []).count
         let round = Double(actions) * (report["block_seconds"] as? Double ?? 0)
-        let rounds = wholeRounds(late, from: warmup, round: round, end: samples.last?.0 ?? 0)
+        let rounds = wholeRounds(samples, from: warmup, round: round, end: samples.last?.0 ?? 0)
         let floors = rounds.compactMap { $0.samples.min { $0.1 < $1.1 } }
         if floors.count >= 2, let slope = pooledSlope([floors]) {
             result["floor"] = slope * 3600 / 1024
@@ -285,16 +287,18 @@ enum SoakSuite {
         return result
     }
 
+    /// A whole round's number from the warm-up's end, and its samples
+    /// (seconds, KiB).
+    typealias Round = (index: Int, samples: [(Double, Double)])
+
     /// The samples of each whole round of `round` seconds from `start`,
     /// in order; the round the run ended in is left out (a second's
     /// grace for the last sample). None when a round has no length.
-    static func wholeRounds(_ samples: [(Double, Double)], from start: Double, round: Double,
-                            end: Double) -> [(index: Int, samples: [(Double, Double)])] {
+    static func wholeRounds(_ samples: [(Double, Double)], from start: Double, round: Double, end: Double) -> [Round] {
         guard round > 0 else { return [] }
         let byRound = Dictionary(grouping: samples.filter { $0.0 >= start }) { Int(($0.0 - start) / round) }
-        return byRound.keys.sorted()
-            .filter { Double($0 + 1) * round + start <= end + 1 }
-            .map { ($0, byRound[$0]!) }
+        let whole = byRound.filter { index, _ in Double(index + 1) * round + start <= end + 1 }
+        return whole.sorted { $0.key < $1.key }.map { Round(index: $0.key, samples: $0.value) }
     }
 
     /// The slope of each whole round's mean (at the round's middle): the
@@ -303,8 +307,7 @@ enum SoakSuite {
     /// round of 5 minutes rising steadily by 15 MiB and dropping back
     /// tilts it by 1.2 MiB an hour over an hour's twelve rounds. Nil with
     /// fewer than two whole rounds.
-    static func roundsSlope(_ rounds: [(index: Int, samples: [(Double, Double)])], from start: Double,
-                            round: Double) -> Double? {
+    static func roundsSlope(_ rounds: [Round], from start: Double, round: Double) -> Double? {
         let means = rounds.map { index, samples in
             (start + (Double(index) + 0.5) * round, samples.map(\.1).reduce(0, +) / Double(samples.count))
         }
