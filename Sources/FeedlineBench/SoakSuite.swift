@@ -22,7 +22,8 @@ enum SoakSuite {
         reader view; feed switches; list and grid; idle), pictures served over
         HTTP on 127.0.0.1 by this process. Prints the slope of resident memory
         after the warm-up in MiB per hour: overall, of each whole round's mean
-        (rounds), of each round's lowest sample (floor), and per action.
+        (rounds), of each round's lowest sample (floor), and per action; and
+        the overall line fitted again from the 10th, 15th, 20th and 30th minute.
           --soak MINUTES      Minutes in all, warm-up included
           --warmup S          Seconds left out of the slopes (default 300)
           --block S           Seconds each action runs before the next (default 60)
@@ -246,14 +247,15 @@ enum SoakSuite {
 
     /// MiB per hour: "overall" over every sample after the warm-up, one
     /// per action (pooled over its blocks after the warm-up), "floor" and
-    /// "rounds" over the whole rounds after it, and each less the
-    /// toolchain's leak when there is one.
+    /// "rounds" over the whole rounds after it, "from_M_min" over every
+    /// sample from the M-th minute on (for each of `laterStarts` after the
+    /// warm-up and before the last round), and each of the first three
+    /// less the toolchain's leak when there is one.
     static func slopes(_ report: [String: Any], warmup: Double) -> [String: Double] {
         let samples = (report["samples"] as? [[Double]] ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
         let blocks = report["blocks"] as? [[String: Any]] ?? []
         var result: [String: Double] = [:]
-        let late = samples.filter { $0.0 >= warmup }
-        if let slope = pooledSlope([late]) { result["overall"] = slope * 3600 / 1024 }
+        result["overall"] = mibPerHour(pooledSlope([samples.filter { $0.0 >= warmup }]))
         var byAction: [String: [[(Double, Double)]]] = [:]
         for block in blocks {
             guard let action = block["action"] as? String, let start = block["start_s"] as? Double,
@@ -261,9 +263,7 @@ enum SoakSuite {
             let inBlock = samples.filter { $0.0 >= max(start, warmup) && $0.0 < end }
             if inBlock.count >= 3 { byAction[action, default: []].append(inBlock) }
         }
-        for (action, groups) in byAction {
-            if let slope = pooledSlope(groups) { result[action] = slope * 3600 / 1024 }
-        }
+        for (action, groups) in byAction { result[action] = mibPerHour(pooledSlope(groups)) }
         // The lowest sample of each whole round of actions after the
         // warm-up: what stays between rounds, without the saw-tooth of
         // the caches filling and the heaps being trimmed.
@@ -271,11 +271,13 @@ enum SoakSuite {
         let round = Double(actions) * (report["block_seconds"] as? Double ?? 0)
         let rounds = wholeRounds(samples, from: warmup, round: round, end: samples.last?.0 ?? 0)
         let floors = rounds.compactMap { $0.samples.min { $0.1 < $1.1 } }
-        if floors.count >= 2, let slope = pooledSlope([floors]) {
-            result["floor"] = slope * 3600 / 1024
-        }
-        if let slope = roundsSlope(rounds, from: warmup, round: round) {
-            result["rounds"] = slope * 3600 / 1024
+        if floors.count >= 2 { result["floor"] = mibPerHour(pooledSlope([floors])) }
+        result["rounds"] = mibPerHour(roundsSlope(rounds, from: warmup, round: round))
+        // The same line from later starts: whether what is left after the
+        // warm-up is a trend or the first rounds still filling in.
+        let end = samples.last?.0 ?? 0
+        for minutes in laterStarts where Double(minutes) * 60 > warmup && Double(minutes) * 60 + round < end {
+            result["from_\(minutes)_min"] = mibPerHour(pooledSlope([samples.filter { $0.0 >= Double(minutes) * 60 }]))
         }
         if let leak = toolchainLeak(report, warmup: warmup) {
             result["toolchain_leak"] = leak.mibPerHour
@@ -285,6 +287,14 @@ enum SoakSuite {
             }
         }
         return result
+    }
+
+    /// The minutes from which `slopes` fits a line again.
+    static let laterStarts = [10, 15, 20, 30]
+
+    /// A slope in KiB a second (`pooledSlope`) in MiB an hour.
+    private static func mibPerHour(_ kibPerSecond: Double?) -> Double? {
+        kibPerSecond.map { $0 * 3600 / 1024 }
     }
 
     /// A whole round's number from the warm-up's end, and its samples
@@ -370,6 +380,10 @@ enum SoakSuite {
             guard let slope = slopes[name] else { continue }
             lines.append("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%+9.1f", slope))
         }
+        let later = laterStarts.compactMap { minutes in
+            slopes["from_\(minutes)_min"].map { String(format: "%+.1f from the %dth minute", $0, minutes) }
+        }
+        if !later.isEmpty { lines.append("  overall, fitted " + later.joined(separator: ", ")) }
         if let leak = toolchainLeak(report, warmup: warmup) {
             lines.append(String(format: "of which the toolchain's (FoundationNetworking keeps %.0f B a picture request "
                                     + "the app did not clean up after: docs/BENCHMARKS.md): %d such requests after the "
