@@ -18,6 +18,8 @@
  *   LinkAnchor      the focusable LINK widget a text-view link sits behind
  *   Variadic        one property or signal at a time for g_object_set,
  *                   g_object_get and g_signal_emit_by_name
+ *   SliceAllocator  GLib 2.74's slice allocator handed to malloc before
+ *                   GLib starts (the executable's .preinit_array)
  *
  * Everything else is called from Swift directly. Checks for tests are not
  * here: they are in Tests/CGtkTestSupport, which the app never links.
@@ -33,3 +35,4 @@
 #include "InlinePictures.h"
 #include "LinkAnchor.h"
 #include "Variadic.h"
+#include "SliceAllocator.h"
