@@ -23,7 +23,8 @@ let package = Package(
         // The C the app needs and Swift cannot write, a file per mechanism
         // (include/CGtkShim.h lists them): the GLib watch that drains the
         // dispatch main queue, the list model, the image decoder, variadic
-        // calls, accessibility setters, inline pictures, link anchors.
+        // calls, accessibility setters, inline pictures, link anchors, and
+        // GLib's slices handed to malloc before GLib starts.
         .target(
             name: "CGtkShim",
             dependencies: ["CGtk"],

@@ -33,7 +33,10 @@ enum SoakSuite {
                               malloc arena), pixels (pictures' pixels
                               mapped on their own), map (fixed mmap and trim
                               thresholds) and trim (malloc_trim when pictures
-                              or scrolling stop), e.g. arenas,trim
+                              or scrolling stop), e.g. arenas,trim. GLib's
+                              slices come from malloc in every Feedline
+                              program, set before GLib starts; --wrap
+                              "env G_SLICE=" gives GLib its slabs back
           --json PATH         The samples and slopes
           --map-threshold B   Blocks of B bytes and more mapped on their own,
                               4096 to 33554432 (default: PictureMemory's, 32 MiB)
