@@ -31,6 +31,14 @@ feedline_slices_left_to_glib(char *const *envp)
   return FALSE;
 }
 
+static gboolean handed_to_malloc = FALSE;
+
+gboolean
+feedline_slices_handed_to_malloc(void)
+{
+  return handed_to_malloc;
+}
+
 static void
 feedline_slices_to_malloc(int argc, char **argv, char **envp)
 {
@@ -41,6 +49,7 @@ feedline_slices_to_malloc(int argc, char **argv, char **envp)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   g_slice_set_config(G_SLICE_CONFIG_ALWAYS_MALLOC, TRUE);
   G_GNUC_END_IGNORE_DEPRECATIONS
+  handed_to_malloc = TRUE;
 }
 
 /* Only an executable's .preinit_array runs before the libraries'

@@ -323,6 +323,8 @@ final class SoakScenario {
             "scroll_frame_busy_ms": Percentiles(Array(scrollFrameBusy.elements)).json,
             "main_thread_cpu_s": ProcessStats.threadCPUSeconds(),
             "trims": PictureMemory.trims,
+            "glib_slices": PictureMemory.slicesFromMalloc
+                ? "malloc" : "G_SLICE=" + (ProcessInfo.processInfo.environment["G_SLICE"] ?? ""),
             "curl_handles_cleaned": CurlHandleRepair.handlesCleaned,
             "trim_seconds": PictureMemory.trimSeconds,
             "request_marks": requestMarks.sorted { $0.time < $1.time }.map { [$0.time, Double($0.requests)] },

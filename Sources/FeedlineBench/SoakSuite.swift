@@ -272,13 +272,13 @@ enum SoakSuite {
         // the caches filling and the heaps being trimmed.
         let actions = (report["actions"] as? [String] ?? []).count
         let round = Double(actions) * (report["block_seconds"] as? Double ?? 0)
-        let rounds = wholeRounds(samples, from: warmup, round: round, end: samples.last?.0 ?? 0)
+        let end = samples.last?.0 ?? 0
+        let rounds = wholeRounds(samples, from: warmup, round: round, end: end)
         let floors = rounds.compactMap { $0.samples.min { $0.1 < $1.1 } }
         if floors.count >= 2 { result["floor"] = mibPerHour(pooledSlope([floors])) }
         result["rounds"] = mibPerHour(roundsSlope(rounds, from: warmup, round: round))
         // The same line from later starts: whether what is left after the
         // warm-up is a trend or the first rounds still filling in.
-        let end = samples.last?.0 ?? 0
         for minutes in laterStarts where Double(minutes) * 60 > warmup && Double(minutes) * 60 + round < end {
             result["from_\(minutes)_min"] = mibPerHour(pooledSlope([samples.filter { $0.0 >= Double(minutes) * 60 }]))
         }
@@ -407,6 +407,7 @@ enum SoakSuite {
                             report["cpu_s"] as? Double ?? 0, report["main_thread_cpu_s"] as? Double ?? 0,
                             busy["p50"] ?? 0, busy["p95"] ?? 0))
         lines.append("remedies: \(report["remedies"] as? String ?? "?"); "
+            + "GLib's slices: \(report["glib_slices"] as? String ?? "?"); "
             + String(format: "trims %d, %.1f ms in all", report["trims"] as? Int ?? 0,
                      (report["trim_seconds"] as? Double ?? 0) * 1000))
         let files = report["open_files"] as? [Int] ?? []

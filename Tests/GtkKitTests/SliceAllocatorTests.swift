@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShim
+import GtkKit
 import XCTest
 
 /// GLib's small blocks come from malloc, not from GLib 2.74's slabs
@@ -31,5 +32,11 @@ final class SliceAllocatorTests: XCTestCase {
         XCTAssertFalse(leftToGLib(["HOME=/root", "G_SLICED=1", "XG_SLICE=always-malloc"]))
         XCTAssertTrue(leftToGLib(["HOME=/root", "G_SLICE="]))
         XCTAssertTrue(leftToGLib(["G_SLICE=always-malloc"]))
+    }
+
+    /// What the soak reports (`PictureMemory.slicesFromMalloc`): handed to
+    /// malloc unless the environment set `G_SLICE`.
+    func testTheProcessKnowsWhetherItsSlicesComeFromMalloc() {
+        XCTAssertEqual(PictureMemory.slicesFromMalloc, ProcessInfo.processInfo.environment["G_SLICE"] == nil)
     }
 }

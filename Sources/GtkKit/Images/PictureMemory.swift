@@ -1,3 +1,4 @@
+import CGtkShim
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -44,6 +45,11 @@ import Glibc
 ///   at most every `busyInterval`.
 ///
 /// On a C library without these calls (not glibc) they do nothing.
+///
+/// One more remedy cannot wait for Swift: GLib 2.74's slices are handed to
+/// malloc before GLib starts (`CGtkShim/SliceAllocator.c`), so that its
+/// small blocks are in the heaps these trims reach; `slicesFromMalloc` says
+/// whether that was done.
 public enum PictureMemory {
     /// Blocks from this size up are mapped on their own: larger than a
     /// frame of a 4K screen. (glibc's dynamic threshold would rise to it
@@ -80,6 +86,9 @@ public enum PictureMemory {
     @MainActor package static var trimsWhenQuiet = true
     /// Whether decoded pictures keep their pixels in mappings of their own.
     nonisolated(unsafe) package static var mapsPictures = true
+    /// Whether GLib's slices were handed to malloc before GLib started
+    /// (not when the environment set `G_SLICE`).
+    package static var slicesFromMalloc: Bool { feedline_slices_handed_to_malloc() != 0 }
 
     /// Limits malloc to `arenaLimit` arenas (unless the environment sets
     /// them) and fixes its mmap threshold
